@@ -1,0 +1,96 @@
+import type { TextBlock } from './blocks';
+import { parseDateText } from '../meta/date-text';
+
+/**
+ * Lines that are page furniture wherever they appear: share bars, ad labels, print/close
+ * links, comment counters, "click to see more". Matched against the whole line, so a
+ * sentence that merely mentions "share" or "广告" survives.
+ */
+const FURNITURE: RegExp[] = [
+  /^((share|share this( article| story| post)?|tweet|e-?mail|print|facebook|twitter|linkedin|whatsapp|pinterest|reddit|copy link|save|comment)[\s|·•/,:]*)+$/i,
+  /^(advertisement|advertising|ads?|sponsored( content)?|paid content|广告|推广|廣告)$/i,
+  /^(分享到|分享至|分享：|分享:)/,
+  /^[【\[]?(打印|关闭|關閉|收藏|纠错|糾錯|返回顶部|返回首页|字号|字體|大中小)[】\]]?([\s|]*[【\[]?(打印|关闭|關閉|收藏|纠错|返回顶部|返回首页|字号|大|中|小)[】\]]?)*$/,
+  /^(点击|點擊)(查看|进入|進入|这里|這裡|此处|播放|阅读)/,
+  /^(\d+\s*)?(comments?|replies)$/i,
+  /^(发表评论|網友評論|网友评论|我要评论|查看评论|评论\s*[(（]?\d*[)）]?|參與討論|参与讨论)/,
+  /^(loading|正在加载)(…|\.\.\.)?$/i,
+  // Breadcrumbs: "您现在的位置：首页 > 新闻 > 正文", "Home > News > World".
+  /^(您现在的位置|您的位置|当前位置|當前位置|现在位置|you are here)\s*[：:]?/i,
+  /^[^>»]{0,20}(\s*[>»]\s*[^>»]{1,20}){2,}$/,
+  /^(sign up|subscribe)( (now|today|here))?\W*$/i,
+];
+
+/** Short lines of editorial credits and legal notes that end an article. */
+const CREDIT: RegExp[] = [
+  /^[(（【\[]?\s*(责任编辑|責任編輯|编辑|編輯|责编|責編|校对|审核|審核)\s*[：:\s]/,
+  /^[(（【\[]?\s*(免责声明|免責聲明|声明|聲明|disclaimer)\s*[：:]/i,
+  /^(copyright|©|\(c\))/i,
+  /(版权所有|版權所有|all rights reserved|未经授权.{0,10}(转载|轉載)|禁止转载|不得转载)/i,
+];
+
+/**
+ * Lines that open a trailing list of other stories or the comment section; nothing of
+ * the article follows them when they sit in its last part.
+ */
+const SECTION_END =
+  /^(related( articles| stories| posts| content| coverage| reading| links| news)?|read (more|next|also)|more (from|on|stories|news)|you (may|might) also like|recommended( for you| stories)?|also read|see also|trending|most (read|popular)|相关(阅读|新闻|文章|报道|链接|推荐)|相關(閱讀|新聞|文章|報導|連結)|延伸阅读|延伸閱讀|推荐阅读|推薦閱讀|热门推荐|熱門推薦|猜你喜欢|更多(新闻|精彩|内容)|热点新闻|网友评论|comments?)\s*[:：]?$/i;
+
+export interface BoilerplateOptions {
+  /** Share of the article (from its start) after which a section-end marker may cut the rest (default 0.5). */
+  tailFrom?: number;
+  /** Credit/legal lines longer than this are kept as text (default 120). */
+  maxCreditLength?: number;
+  /** Characters of story before a credit line may cut the rest even early on (default 300). */
+  minStoryChars?: number;
+}
+
+export function isFurniture(text: string): boolean {
+  return FURNITURE.some((re) => re.test(text));
+}
+
+export function isCredit(text: string, maxLength = 120): boolean {
+  return text.length <= maxLength && CREDIT.some((re) => re.test(text));
+}
+
+export function isSectionEnd(text: string): boolean {
+  return text.length <= 40 && SECTION_END.test(text);
+}
+
+/** Removes furniture lines anywhere, credit lines, and a trailing related/comments section. */
+export function trimBoilerplate(blocks: readonly TextBlock[], opts: BoilerplateOptions = {}): TextBlock[] {
+  const tailFrom = opts.tailFrom ?? 0.5;
+  const maxCredit = opts.maxCreditLength ?? 120;
+  const minStoryChars = opts.minStoryChars ?? 300;
+  let out = blocks.filter((b) => !isFurniture(b.text));
+  const totalChars = out.reduce((n, b) => n + b.text.length, 0);
+  let seen = 0;
+  for (let i = 0; i < out.length; i++) {
+    // An editor credit or legal line ends the story once a story is there; a "related" heading
+    // may also be an inline box mid-story, so it cuts only in the article's last part.
+    const late = seen >= tailFrom * totalChars;
+    if ((late && isSectionEnd(out[i].text)) || ((late || seen >= minStoryChars) && isCredit(out[i].text, maxCredit))) {
+      out = out.slice(0, i);
+      break;
+    }
+    seen += out[i].text.length;
+  }
+  return out.filter((b) => !isCredit(b.text, maxCredit));
+}
+
+/** Words that mark a line as the article's info line (date / source / author), not its text. */
+const INFO_WORDS = /(来源|來源|作者|记者|記者|编辑|編輯|发布|發布|时间|時間|source|by|posted|published|updated|浏览|瀏覽|点击|评论)/i;
+
+/**
+ * An info line at the top: "2012年01月17日 08:30 来源：新华网 作者：张三". Short, holds a
+ * date and an info word, and is not a sentence.
+ */
+export function isInfoLine(text: string): boolean {
+  if (text.length > 100 || /[。！？.!?]["”’]?$/.test(text)) return false;
+  return INFO_WORDS.test(text) && parseDateText(text, new Date(0)) !== null;
+}
+
+/** Drops info lines among the first `head` blocks (default 3). */
+export function dropInfoLines(blocks: readonly TextBlock[], head = 3): TextBlock[] {
+  return blocks.filter((b, i) => i >= head || !isInfoLine(b.text));
+}

@@ -1,0 +1,107 @@
+import { collapseSpace } from '../../text/normalize';
+import { textWeight } from '../../text/script';
+import { guard } from '../guard';
+import { toBlocks, type TextBlock } from './blocks';
+import { runReadability, type ReadabilityResult } from './readability';
+import { densityBlocks, densestRun } from './density';
+import { trimBoilerplate, dropInfoLines, isSectionEnd } from './boilerplate';
+
+export type ContentMethod = 'readability' | 'jsonld' | 'density' | 'none';
+
+export interface ContentResult {
+  paragraphs: string[];
+  method: ContentMethod;
+  /** What Readability reported besides the text (title, byline), when it ran. */
+  readability: ReadabilityResult | null;
+}
+
+export interface ContentOptions {
+  /** Text weight (see textWeight) below which Readability's answer counts as "found little" (default 250). */
+  minWeight?: number;
+  /** JSON-LD articleBody replaces Readability's text when this many times heavier (default 1.3): Readability then cut the article. */
+  jsonLdPreference?: number;
+  /** Lines with more of their characters in links than this are dropped (default 0.6). */
+  maxLinkDensity?: number;
+  /** Line weight below which a line at the edge of Readability's text is trimmed as chrome (default 25, see densestRun). */
+  edgeWeight?: number;
+  /** The article's title; a first line equal to it is dropped (NewsFacet.title carries it) unless keepHeading. */
+  title?: string | null;
+  /** Keep a leading headline line in the content (default false). */
+  keepHeading?: boolean;
+}
+
+function weightOf(blocks: readonly TextBlock[]): number {
+  return blocks.reduce((n, b) => n + textWeight(b.text), 0);
+}
+
+/**
+ * JSON-LD articleBody as blocks: its own line breaks are the paragraphs. Some sites put
+ * HTML (sometimes entity-escaped once more) in it; that is parsed in an inert element of
+ * the same document (scripts never run in our jsdom) and flattened like page markup.
+ */
+function jsonLdBlocks(doc: Document, articleBody: string | null): TextBlock[] {
+  if (!articleBody) return [];
+  let text = articleBody;
+  for (let round = 0; round < 2 && /<\/?[a-z][^>]*>|&(lt|gt|amp|quot|#\d+);/i.test(text); round++) {
+    const holder = doc.createElement('template');
+    holder.innerHTML = text;
+    if (!/<\/?[a-z][^>]*>/i.test(text)) {
+      text = holder.content.textContent ?? '';
+      continue;
+    }
+    return toBlocks(holder.content).filter((b) => b.text.length > 0);
+  }
+  return text
+    .split(/\n+/)
+    .map(collapseSpace)
+    .filter(Boolean)
+    .map((t) => ({ text: t, linkChars: 0, tag: 'p', hint: '' }));
+}
+
+function dropLinkLists(blocks: TextBlock[], maxLinkDensity: number): TextBlock[] {
+  const linky = (b: TextBlock | undefined) => !!b && b.linkChars / b.text.length > maxLinkDensity;
+  // A "Related news" heading goes with the link list it introduces.
+  return blocks.filter((b, i) => !linky(b) && !(isSectionEnd(b.text) && linky(blocks[i + 1])));
+}
+
+/**
+ * The main text: Readability first (on a clone, so the original stays readable), then
+ * JSON-LD articleBody and the text-density method when Readability found nothing, little,
+ * or clearly less than the page's own articleBody. Boilerplate lines trimmed last.
+ */
+export function extractContent(doc: Document, articleBody: string | null, opts: ContentOptions = {}): ContentResult {
+  const minWeight = opts.minWeight ?? 250;
+  const prefer = opts.jsonLdPreference ?? 1.3;
+  const maxLd = opts.maxLinkDensity ?? 0.6;
+  const edgeWeight = opts.edgeWeight ?? 25;
+
+  const rd = guard(() => runReadability(doc.cloneNode(true) as Document), null);
+  // Readability's container often still holds page chrome above and below the story;
+  // the densest run of its lines, with a low threshold, trims those edges.
+  const rdBlocks = rd ? densestRun(dropLinkLists(rd.blocks, maxLd), { minWeight: edgeWeight }) : [];
+  const rdWeight = weightOf(rdBlocks);
+  const ld = guard(() => jsonLdBlocks(doc, articleBody), []);
+  const ldWeight = weightOf(ld);
+
+  let blocks: TextBlock[] = rdBlocks;
+  let method: ContentMethod = 'readability';
+  if (ldWeight >= minWeight && ldWeight > prefer * rdWeight) {
+    blocks = ld;
+    method = 'jsonld';
+  } else if (rdWeight < minWeight) {
+    const dens = guard(() => dropLinkLists(densityBlocks(doc), maxLd), []);
+    const dWeight = weightOf(dens);
+    if (ldWeight >= Math.max(dWeight, rdWeight) && ldWeight > 0) {
+      blocks = ld;
+      method = 'jsonld';
+    } else if (dWeight > rdWeight) {
+      blocks = dens;
+      method = 'density';
+    }
+  }
+  let paragraphs = guard(() => dropInfoLines(trimBoilerplate(blocks)), blocks).map((b) => b.text);
+  // Readability drops a heading that repeats the title only for space-separated scripts; do it for all.
+  const norm = (s: string) => s.replace(/[\s\p{P}]+/gu, '').toLowerCase();
+  if (!opts.keepHeading && opts.title && paragraphs.length > 1 && norm(paragraphs[0]) === norm(opts.title)) paragraphs = paragraphs.slice(1);
+  return { paragraphs, method: paragraphs.length ? method : 'none', readability: rd };
+}

@@ -1,0 +1,59 @@
+import type { ExtractContext, NewsFacet } from '../types';
+import { joinParagraphs } from '../text/normalize';
+import { guard } from './guard';
+import { readJsonLd, findArticle, jsonText, type JsonObject } from './jsonld';
+import { extractContent, type ContentResult } from './content/index';
+import { findTitle } from './meta/title';
+import { findPublishedAt } from './meta/published';
+import { findAuthor } from './meta/author';
+import { findLanguage } from './meta/language';
+import { findMetadata, type PageMetadata } from './meta/extra';
+import { extractKeywords, type Keyword } from './keywords/index';
+import { summarize } from './summary/index';
+import { isArticle } from './is-article';
+
+export interface NewsOptions {
+  /** Keywords returned (default 10). */
+  keywords?: number;
+  /** Summary sentences (default 3). */
+  summarySentences?: number;
+}
+
+const NO_CONTENT: ContentResult = { paragraphs: [], method: 'none', readability: null };
+
+/**
+ * The news facet of a page. May mutate nothing it needs later: metadata is read from the
+ * original document first, Readability runs on a clone. ctx.kind 'news' always returns a
+ * facet (content may be ''); 'auto' returns null when the page is not an article.
+ * Never throws: each heuristic is guarded and a failure loses only its own field.
+ */
+export function extractNews(doc: Document, ctx: ExtractContext, opts: NewsOptions = {}): NewsFacet | null {
+  const objects = guard(() => readJsonLd(doc), [] as JsonObject[]);
+  const article = guard(() => findArticle(objects), null);
+  const meta = guard(() => findMetadata(doc, article, ctx.url, ctx.now), {} as PageMetadata);
+  const title = guard(() => findTitle(doc, article, meta.siteName ?? null), null);
+  const publishedAt = guard(() => findPublishedAt(doc, article, ctx.now), null);
+  const content = guard(() => extractContent(doc, guard(() => jsonText(article?.articleBody), null), { title }), NO_CONTENT);
+  if (ctx.kind !== 'news' && !guard(() => isArticle(doc, { jsonLdArticle: article, paragraphs: content.paragraphs, publishedAt }), false)) {
+    return null;
+  }
+  const text = joinParagraphs(content.paragraphs);
+  const author = guard(() => findAuthor(doc, article, content.readability?.byline ?? null), null);
+  const language = guard(() => findLanguage(doc, text || title || ''), null);
+  const keywords = guard(() => extractKeywords(title ? `${title}\n${text}` : text, language, { topN: opts.keywords ?? 10 }), [] as Keyword[]);
+  const summary = guard(() => summarize(text, language, { sentences: opts.summarySentences ?? 3 }), '');
+  return {
+    title,
+    publishedAt,
+    author,
+    content: text,
+    summary,
+    keywords: keywords.map((k) => k.keyword),
+    language,
+    extra: {
+      ...meta,
+      keywordWeights: Object.fromEntries(keywords.map((k) => [k.keyword, k.weight])),
+      contentMethod: content.method,
+    },
+  };
+}

@@ -1,0 +1,29 @@
+import { textWeight } from '../text/script';
+import type { JsonObject } from './jsonld';
+import { metaContent } from './meta/dom';
+
+export interface ArticleSignals {
+  jsonLdArticle: JsonObject | null;
+  paragraphs: readonly string[];
+  publishedAt: string | null;
+}
+
+export interface IsArticleOptions {
+  /** Text weight a page needs to count as an article without markup saying so (default 500 ≈ 100 words or 170 CJK chars). */
+  minWeight?: number;
+  /** With no date found, the text must be this heavy (default 2000). */
+  minWeightUndated?: number;
+}
+
+/**
+ * Whether an `auto` page is an article or blog post: the page says so (JSON-LD article
+ * type, og:type article), or it has a body of several paragraphs, dated or long.
+ */
+export function isArticle(doc: Document, s: ArticleSignals, opts: IsArticleOptions = {}): boolean {
+  const weight = s.paragraphs.reduce((n, p) => n + textWeight(p), 0);
+  if (weight === 0) return false;
+  if (s.jsonLdArticle) return true;
+  if ((metaContent(doc, ['og:type']) ?? '').toLowerCase() === 'article') return true;
+  if (s.paragraphs.length < 3) return false;
+  return weight >= (s.publishedAt ? (opts.minWeight ?? 500) : (opts.minWeightUndated ?? 2000));
+}

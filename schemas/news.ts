@@ -1,0 +1,26 @@
+import { Schema } from 'mongoose';
+import { addCrawledIndexes, crawledRecordFields, optionalString, schemaOptions } from './common';
+
+/**
+ * A news or blog article. Key: its URL. `publishedAt` is nullable: many real articles carry no
+ * machine-readable date, and a made-up one would be worse than none.
+ */
+export const newsSchema = new Schema(
+  {
+    ...crawledRecordFields,
+    url: { type: String, required: true, trim: true },
+    title: { type: String, required: true, trim: true },
+    publishedAt: { type: Date, default: null },
+    author: optionalString,
+    content: { type: String, required: true },
+    summary: { type: String, default: '' },
+    keywords: { type: [String], default: [] },
+    language: optionalString,
+    /** Classification (e.g. "news", "blog", a section name) when known. */
+    classification: optionalString,
+  },
+  { ...schemaOptions, collection: 'news' },
+);
+addCrawledIndexes(newsSchema);
+newsSchema.index({ title: 'text', content: 'text' }, { name: 'news_text', default_language: 'none' });
+newsSchema.index({ publishedAt: -1 });

@@ -1,0 +1,19 @@
+import { Schema } from 'mongoose';
+import { addCrawledIndexes, crawledRecordFields, optionalString, ref, schemaOptions } from './common';
+
+/** A review of a commodity. Key: commodity id + author + hash of the content. */
+export const reviewSchema = new Schema(
+  {
+    ...crawledRecordFields,
+    commodityId: ref('Commodity'),
+    /** The page the review was read on. */
+    url: { type: String, required: true },
+    author: optionalString,
+    rating: { type: Number, default: null, min: 0 },
+    content: { type: String, required: true, trim: true },
+    date: { type: Date, default: null },
+  },
+  { ...schemaOptions, collection: 'reviews' },
+);
+addCrawledIndexes(reviewSchema);
+reviewSchema.index({ commodityId: 1 });

@@ -1,0 +1,128 @@
+import type { Command } from 'commander';
+import { DEFAULT_CRAWL_OPTIONS, type CrawlOptions, type CrawlType, type Scope, type Strategy } from '../../crawler/crawl-options';
+import { resolveTargets } from '../../crawler/resolve-urls';
+import { runTask } from '../../crawler/run-task';
+import { startDemoSite, type DemoSite } from '../../demo-site/server';
+import { UsageError } from '../usage-error';
+import { positiveInt, nonNegativeInt, oneOf } from '../parse-options';
+import { setLogFormat, logLine } from '../log';
+
+interface CrawlFlags {
+  task?: string;
+  urls?: string;
+  type: CrawlType;
+  maxPages?: number;
+  maxDepth?: number;
+  strategy: Strategy;
+  concurrency: number;
+  scope: Scope;
+  ignoreRobots?: boolean;
+  resume?: boolean;
+  logFormat: 'text' | 'json';
+  hostDelay?: number;
+  hostConcurrency?: number;
+  timeout: number;
+  retries: number;
+  loadMedia?: boolean;
+  demoProducts?: number;
+}
+
+const D = DEFAULT_CRAWL_OPTIONS;
+
+/** The main job: `npm start -- --task NAME --urls LIST [options]`. */
+export function register(program: Command): void {
+  program
+    .option('--task <name>', 'task name (results, state and resume are per task)')
+    .option('--urls <list>', 'comma-separated site aliases (taobao, jd, tmall, sina, 163, bbc, demo, …) or http(s) URLs')
+    .option('--type <type>', 'commerce | news | auto', oneOf('--type', ['commerce', 'news', 'auto'] as const), D.type)
+    .option('--max-pages <n>', 'exact number of pages to fetch over the whole task', positiveInt('--max-pages'))
+    .option('--max-depth <d>', 'follow links at most this deep from a start URL', nonNegativeInt('--max-depth'))
+    .option('--strategy <s>', 'bfs | dfs', oneOf('--strategy', ['bfs', 'dfs'] as const), D.strategy)
+    .option('--concurrency <n>', 'pages in flight at once', positiveInt('--concurrency'), D.concurrency)
+    .option('--scope <scope>', 'same-site | same-domain | any', oneOf('--scope', ['same-site', 'same-domain', 'any'] as const), D.scope)
+    .option('--ignore-robots', 'do not honour robots.txt')
+    .option('--resume', 'continue an interrupted task where it stopped')
+    .option('--log-format <f>', 'text | json', oneOf('--log-format', ['text', 'json'] as const), 'text')
+    .option('--host-delay <ms>', 'minimum ms between two requests to one host', nonNegativeInt('--host-delay'))
+    .option('--host-concurrency <n>', 'pages of one host in flight at once', positiveInt('--host-concurrency'))
+    .option('--timeout <secs>', 'navigation timeout per page', positiveInt('--timeout'), D.timeoutSecs)
+    .option('--retries <n>', 'retries after a failed attempt', nonNegativeInt('--retries'), D.maxRetries)
+    .option('--load-media', 'also download images, fonts and media')
+    .option('--demo-products <n>', 'size of the bundled demo shop (with --urls demo)', positiveInt('--demo-products'))
+    .action(async (flags: CrawlFlags) => {
+      if (!flags.task && !flags.urls) {
+        program.outputHelp();
+        return;
+      }
+      setLogFormat(flags.logFormat);
+      const code = await crawlCommand(flags);
+      process.exitCode = code;
+    });
+}
+
+async function crawlCommand(flags: CrawlFlags): Promise<number> {
+  if (!flags.task) throw new UsageError('--task <name> is required');
+  if (!flags.urls && !flags.resume) throw new UsageError('--urls <list> is required (site aliases or http(s) URLs)');
+  const targets = flags.urls ? resolveTargets(flags.urls) : { urls: [], usesDemo: false, politeness: null, aliasType: null };
+  let demo: DemoSite | null = null;
+  if (targets.usesDemo) {
+    const port = Number(process.env.DEMO_PORT || 18080);
+    demo = await startDemoSite({ port, products: flags.demoProducts });
+    targets.urls.unshift(demo.url);
+    logLine('info', `demo site serving at ${demo.url}`);
+  }
+  const opts: CrawlOptions = {
+    ...D,
+    task: flags.task,
+    startUrls: targets.urls,
+    type: flags.type === 'auto' && targets.aliasType ? targets.aliasType : flags.type,
+    maxPages: flags.maxPages ?? null,
+    maxDepth: flags.maxDepth ?? null,
+    strategy: flags.strategy,
+    concurrency: flags.concurrency,
+    scope: flags.scope,
+    respectRobots: !flags.ignoreRobots,
+    resume: Boolean(flags.resume),
+    hostDelayMs: flags.hostDelay ?? targets.politeness?.hostDelayMs ?? D.hostDelayMs,
+    hostConcurrency: flags.hostConcurrency ?? targets.politeness?.hostConcurrency ?? Math.max(D.hostConcurrency, flags.concurrency),
+    timeoutSecs: flags.timeout,
+    maxRetries: flags.retries,
+    loadMedia: Boolean(flags.loadMedia),
+  };
+  return runWithSignals(opts, async () => {
+    await demo?.close();
+  });
+}
+
+/**
+ * Runs the task in the foreground: Ctrl-C (or SIGTERM) stops taking pages, lets those in
+ * flight finish and saves state (exit 130); a second Ctrl-C quits at once.
+ * Exit 1 when not a single page could be crawled.
+ */
+export async function runWithSignals(opts: CrawlOptions, cleanup: () => Promise<void> = async () => undefined): Promise<number> {
+  let sigints = 0;
+  let stop: (() => void) | null = null;
+  const onSigint = () => {
+    sigints++;
+    if (sigints > 1) process.exit(130);
+    logLine('info', 'Ctrl-C: finishing pages in flight and saving state (press again to quit at once)');
+    stop?.();
+  };
+  process.on('SIGINT', onSigint);
+  process.on('SIGTERM', onSigint);
+  try {
+    const outcome = await runTask(opts, {
+      onStart: (s) => {
+        stop = s;
+        if (sigints > 0) s();
+      },
+    });
+    process.stdout.write(outcome.summary);
+    if (outcome.interrupted) return 130;
+    return outcome.stats.pagesDone === 0 ? 1 : 0;
+  } finally {
+    process.off('SIGINT', onSigint);
+    process.off('SIGTERM', onSigint);
+    await cleanup();
+  }
+}

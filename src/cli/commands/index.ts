@@ -1,0 +1,17 @@
+import type { Command } from 'commander';
+import * as bloomInfo from './bloom-info';
+import * as bloomTest from './bloom-test';
+import * as crawl from './crawl';
+import * as extract from './extract';
+import * as worker from './worker';
+import * as demoSite from './demo-site';
+
+/** Every subcommand module registers itself on the program; one line each. */
+export const commandModules: Array<{ register(program: Command): void }> = [
+  bloomInfo,
+  bloomTest,
+  demoSite,
+  crawl,
+  extract,
+  worker,
+];

@@ -1,0 +1,32 @@
+#!/usr/bin/env node
+import { Command, CommanderError } from 'commander';
+import { commandModules } from './commands/index';
+import { UsageError } from './usage-error';
+
+const program = new Command();
+program
+  .name('npm start --')
+  .description('Headless-browser crawler that turns e-commerce and news sites into structured tables.')
+  .showHelpAfterError(false)
+  .exitOverride();
+
+for (const m of commandModules) m.register(program);
+
+async function main(): Promise<void> {
+  try {
+    await program.parseAsync(process.argv);
+  } catch (err) {
+    if (err instanceof CommanderError) {
+      // commander already printed its message; help/version exit 0.
+      process.exit(err.exitCode);
+    }
+    if (err instanceof UsageError) {
+      process.stderr.write(`error: ${err.message}\n`);
+      process.exit(2);
+    }
+    process.stderr.write(`error: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.exit(1);
+  }
+}
+
+void main();

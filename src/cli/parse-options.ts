@@ -1,0 +1,27 @@
+import { InvalidArgumentError } from 'commander';
+
+/** commander argument parsers: one-line errors naming the option's valid values. */
+export function positiveInt(name: string) {
+  return (value: string): number => {
+    if (!/^\d+$/.test(value.trim()) || Number(value) < 1) {
+      throw new InvalidArgumentError(`${name} must be a whole number ≥ 1, got "${value}"`);
+    }
+    return Number(value);
+  };
+}
+
+export function nonNegativeInt(name: string) {
+  return (value: string): number => {
+    if (!/^\d+$/.test(value.trim())) throw new InvalidArgumentError(`${name} must be a whole number ≥ 0, got "${value}"`);
+    return Number(value);
+  };
+}
+
+export function oneOf<T extends string>(name: string, values: readonly T[]) {
+  return (value: string): T => {
+    if (!(values as readonly string[]).includes(value)) {
+      throw new InvalidArgumentError(`${name} must be one of ${values.join(', ')}, got "${value}"`);
+    }
+    return value as T;
+  };
+}

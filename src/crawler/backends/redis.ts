@@ -1,0 +1,83 @@
+import { join } from 'node:path';
+import { Configuration } from 'crawlee';
+import { MemoryStorage } from '@crawlee/memory-storage';
+import { openRedisRequestQueue, dropRedisTask, pagesReserved } from '../../queue/redis-request-queue';
+import { connectRedis } from '../../queue/redis-connection';
+import { taskPrefix } from '../../dedup/redis-keys';
+import { UsageError } from '../../cli/usage-error';
+import type { PageBudget } from '../page-budget';
+import { settingsDiff, type TaskBackend, type TaskSettings } from './task-backend';
+
+export interface RedisBackendOptions {
+  redisUrl: string;
+  task: string;
+  settings: TaskSettings;
+  /** Start the task afresh (drop its queue, filter and budget) — the main job without --resume. */
+  fresh: boolean;
+  /** A worker joining a running task: settings come from Redis. */
+  join: boolean;
+  hostDelayMs: number;
+  /** Folder for the crawler's own bookkeeping (statistics), per process. */
+  localDir: string;
+  onMalformed(url: unknown, reason: string): void;
+}
+
+const settingsKey = (task: string) => `${taskPrefix(task)}settings`;
+
+/**
+ * Shared mode: the task's queue, Bloom filter and page budget live in Redis so any number
+ * of workers on any machines crawl it together.
+ */
+export async function openRedisBackend(o: RedisBackendOptions): Promise<TaskBackend & { settings: TaskSettings }> {
+  const redis = await connectRedis(o.redisUrl, { name: `crawler:${o.task}:${process.pid}` });
+  let settings = o.settings;
+  try {
+    if (o.fresh) await dropRedisTask(redis, o.task);
+    const stored = await redis.get(settingsKey(o.task));
+    if (o.join) {
+      if (!stored) throw new UsageError(`task "${o.task}" is not running in Redis: start it with --task ${o.task} --urls … first`);
+      settings = JSON.parse(stored) as TaskSettings;
+    } else if (stored) {
+      const diff = settingsDiff(JSON.parse(stored) as TaskSettings, settings);
+      if (diff.length) throw new UsageError(`task "${o.task}" already runs with other settings: ${diff.join('; ')}`);
+    }
+    if (!stored) await redis.set(settingsKey(o.task), JSON.stringify(settings));
+  } catch (err) {
+    await redis.quit().catch(() => undefined);
+    throw err;
+  }
+  const handle = await openRedisRequestQueue({ redis, task: o.task, hostDelayMs: o.hostDelayMs, onMalformed: o.onMalformed });
+  const limit = settings.maxPages;
+  let exhausted = false;
+  const budget: PageBudget = {
+    limit,
+    reserve: async () => {
+      if (limit === null) return true;
+      const ok = await handle.reservePage(limit);
+      if (!ok) exhausted = true;
+      return ok;
+    },
+    // The shared counter only goes up: a slot taken by a page that was then not fetched stays taken.
+    release: async () => undefined,
+    used: () => pagesReserved(redis, o.task),
+    isExhausted: () => exhausted,
+  };
+  const storageClient = new MemoryStorage({ localDataDirectory: join(o.localDir, `crawlee-${process.pid}`), persistStorage: false });
+  return {
+    kind: 'redis',
+    settings,
+    queue: handle.queue,
+    config: new Configuration({ storageClient, persistStorage: false, purgeOnStart: false, headless: true }),
+    budget,
+    seen: null,
+    pending: async () => {
+      const info = await handle.queue.getInfo();
+      return info ? info.pendingRequestCount ?? info.totalRequestCount - info.handledRequestCount : NaN;
+    },
+    checkpoint: async () => undefined,
+    close: async () => {
+      await handle.close();
+      await redis.quit().catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,45 @@
+import type { Configuration, RequestQueue } from 'crawlee';
+import type { PageBudget } from '../page-budget';
+import type { SeenFilter } from '../engine';
+
+/** Settings that make two runs or two workers "the same crawl". */
+export interface TaskSettings {
+  startUrls: string[];
+  scope: string;
+  maxDepth: number | null;
+  maxPages: number | null;
+  strategy: string;
+  respectRobots: boolean;
+  type: string;
+}
+
+/**
+ * Where a task's shared crawl state lives: its request queue, dedup and page budget.
+ * Local (one process, saved in the task folder) or Redis (every worker of the task).
+ */
+export interface TaskBackend {
+  readonly kind: 'local' | 'redis';
+  queue: RequestQueue;
+  /** Crawlee configuration for the crawler's own bookkeeping. */
+  config: Configuration;
+  budget: PageBudget;
+  /** Null when the queue dedups atomically itself. */
+  seen: SeenFilter | null;
+  /** Requests not yet handled (for the progress line). */
+  pending(): Promise<number>;
+  /** Persist what a later --resume needs. */
+  checkpoint(status: 'running' | 'interrupted' | 'finished'): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Names each setting that differs, for a one-line refusal. */
+export function settingsDiff(stored: TaskSettings, wanted: TaskSettings): string[] {
+  const out: string[] = [];
+  for (const key of Object.keys(wanted) as Array<keyof TaskSettings>) {
+    if (key === 'startUrls' || key === 'maxPages') continue; // a joining worker may add seeds or raise the limit
+    if (JSON.stringify(stored[key]) !== JSON.stringify(wanted[key])) {
+      out.push(`${key} is ${JSON.stringify(stored[key])} for the task, ${JSON.stringify(wanted[key])} here`);
+    }
+  }
+  return out;
+}

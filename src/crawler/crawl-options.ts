@@ -1,0 +1,50 @@
+export type CrawlType = 'commerce' | 'news' | 'auto';
+export type Strategy = 'bfs' | 'dfs';
+export type Scope = 'same-site' | 'same-domain' | 'any';
+
+/** Everything one crawl run needs; the CLI fills it, defaults documented per field. */
+export interface CrawlOptions {
+  task: string;
+  /** Resolved start URLs (aliases already expanded). */
+  startUrls: string[];
+  type: CrawlType;
+  /** Exact number of pages fetched over the whole task (all runs and workers). Default: no limit. */
+  maxPages: number | null;
+  /** Links deeper than this from a start URL are not followed. Default: no limit. */
+  maxDepth: number | null;
+  strategy: Strategy;
+  /** Pages in flight at once in this process. Default 8. */
+  concurrency: number;
+  scope: Scope;
+  respectRobots: boolean;
+  /** Continue an interrupted task instead of starting it afresh. */
+  resume: boolean;
+  /** Per host: pages in flight at once (default 4) and minimum ms between requests (default 0). */
+  hostConcurrency: number;
+  hostDelayMs: number;
+  /** Navigation timeout per page in seconds. Default 20. */
+  timeoutSecs: number;
+  /** Retries after the first attempt. Default 2. */
+  maxRetries: number;
+  /** Download images, fonts and media too. Default false. */
+  loadMedia: boolean;
+  /** Join an existing task instead of creating it (the `worker` command). */
+  joinOnly: boolean;
+}
+
+export const DEFAULT_CRAWL_OPTIONS: Omit<CrawlOptions, 'task' | 'startUrls'> = {
+  type: 'auto',
+  maxPages: null,
+  maxDepth: null,
+  strategy: 'bfs',
+  concurrency: 8,
+  scope: 'same-site',
+  respectRobots: true,
+  resume: false,
+  hostConcurrency: 4,
+  hostDelayMs: 0,
+  timeoutSecs: 20,
+  maxRetries: 2,
+  loadMedia: false,
+  joinOnly: false,
+};

@@ -1,0 +1,58 @@
+import { appendFileSync, mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+
+export type FailureReason =
+  | `http-${number}`
+  | 'timeout'
+  | 'blocked'
+  | 'robots'
+  | 'redirect-loop'
+  | 'non-html'
+  | 'too-large'
+  | 'unreachable'
+  | 'malformed-url'
+  | 'extract-error'
+  | 'store-error'
+  | 'error';
+
+export interface FailureRecord {
+  url: string;
+  reason: FailureReason;
+  message: string;
+  at: string;
+  retries: number;
+  depth: number | null;
+}
+
+/** Maps a navigation or handler error to the reason a user filters failures by. */
+export function classifyError(message: string): FailureReason {
+  if (/ERR_TOO_MANY_REDIRECTS|redirect loop|too many redirects/i.test(message)) return 'redirect-loop';
+  if (/blocked|status code (401|403|429)\b|ERR_BLOCKED_BY/i.test(message)) return 'blocked';
+  if (/timeout|timed out|ERR_TIMED_OUT/i.test(message)) return 'timeout';
+  if (/Download is starting|not an HTML page|ERR_ABORTED/i.test(message)) return 'non-html';
+  if (/ERR_NAME_NOT_RESOLVED|ERR_CONNECTION_(REFUSED|RESET|CLOSED)|ECONNREFUSED|ENOTFOUND|ERR_ADDRESS_UNREACHABLE|ERR_INTERNET_DISCONNECTED|ERR_EMPTY_RESPONSE/i.test(message)) return 'unreachable';
+  const http = /\bHTTP (\d{3})\b/.exec(message);
+  if (http) return `http-${Number(http[1])}`;
+  return 'error';
+}
+
+/** Failed pages of a task: one JSON line each in `failures.jsonl`, counted by reason. */
+export class FailureLog {
+  readonly byReason = new Map<FailureReason, number>();
+
+  constructor(private readonly file: string) {
+    mkdirSync(dirname(file), { recursive: true });
+  }
+
+  record(f: Omit<FailureRecord, 'at'>): void {
+    const rec: FailureRecord = { ...f, at: new Date().toISOString() };
+    this.byReason.set(f.reason, (this.byReason.get(f.reason) ?? 0) + 1);
+    appendFileSync(this.file, JSON.stringify(rec) + '\n');
+  }
+
+  get total(): number {
+    let n = 0;
+    for (const v of this.byReason.values()) n += v;
+    return n;
+  }
+}

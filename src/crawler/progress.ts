@@ -1,0 +1,76 @@
+import type { PageType } from '../../extractors/types';
+
+/** Live counters of a run, shown as a status line and summarised at the end. */
+export class CrawlStats {
+  readonly startedAt = Date.now();
+  pagesDone = 0;
+  pagesFailed = 0;
+  linksSkipped = new Map<string, number>();
+  readonly pagesByType = new Map<PageType, number>();
+  readonly recordsByTable = new Map<string, number>();
+  recordsRejected = 0;
+
+  addPage(type: PageType): void {
+    this.pagesDone++;
+    this.pagesByType.set(type, (this.pagesByType.get(type) ?? 0) + 1);
+  }
+
+  addRecords(table: string, n: number): void {
+    if (n > 0) this.recordsByTable.set(table, (this.recordsByTable.get(table) ?? 0) + n);
+  }
+
+  skip(reason: string): void {
+    this.linksSkipped.set(reason, (this.linksSkipped.get(reason) ?? 0) + 1);
+  }
+
+  elapsedSecs(): number {
+    return (Date.now() - this.startedAt) / 1000;
+  }
+}
+
+/**
+ * Progress on stderr: a status line rewritten in place on a terminal, a plain line every
+ * `intervalMs` otherwise (logs and CI stay readable).
+ */
+export class ProgressReporter {
+  private timer: NodeJS.Timeout | null = null;
+  private readonly tty: boolean;
+
+  constructor(
+    private readonly stats: CrawlStats,
+    private readonly queued: () => Promise<number>,
+    private readonly stream: NodeJS.WriteStream = process.stderr,
+    private readonly intervalMs = stream.isTTY ? 500 : 10_000,
+  ) {
+    this.tty = Boolean(stream.isTTY);
+  }
+
+  start(): void {
+    this.timer = setInterval(() => void this.tick(), this.intervalMs);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    if (this.tty) this.stream.write('\r\x1b[2K');
+  }
+
+  private async tick(): Promise<void> {
+    const s = this.stats;
+    const secs = s.elapsedSecs();
+    const queued = await this.queued().catch(() => NaN);
+    const line =
+      `pages ${s.pagesDone} done, ${Number.isNaN(queued) ? '?' : queued} queued, ${s.pagesFailed} failed` +
+      ` | ${(s.pagesDone / Math.max(secs, 0.001)).toFixed(1)} pages/s | ${formatDuration(secs)}`;
+    if (this.tty) this.stream.write(`\r\x1b[2K${line}`);
+    else this.stream.write(`[progress] ${line}\n`);
+  }
+}
+
+export function formatDuration(secs: number): string {
+  const s = Math.floor(secs % 60);
+  const m = Math.floor(secs / 60) % 60;
+  const h = Math.floor(secs / 3600);
+  return h > 0 ? `${h}h${String(m).padStart(2, '0')}m` : `${m}:${String(s).padStart(2, '0')}`;
+}

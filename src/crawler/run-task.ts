@@ -1,0 +1,98 @@
+import { join } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { hostname } from 'node:os';
+import type { CrawlOptions } from './crawl-options';
+import { CrawlEngine } from './engine';
+import { FailureLog } from './failures';
+import { CrawlStats, ProgressReporter } from './progress';
+import { formatSummary } from './summary';
+import { findChromium, NO_CHROMIUM_MESSAGE } from './browser-path';
+import { dedupKey } from './dedup-key';
+import { openLocalBackend } from './backends/local';
+import { openRedisBackend } from './backends/redis';
+import type { TaskBackend, TaskSettings } from './backends/task-backend';
+import { openTaskSink } from './repository-sink';
+import { ExtractPool } from '../extraction/pool';
+import { appConfig, taskDir } from '../config/config';
+
+export interface RunOutcome {
+  stats: CrawlStats;
+  failures: FailureLog;
+  interrupted: boolean;
+  summary: string;
+}
+
+export interface RunHooks {
+  /** Called once the engine runs, with a function that stops it gracefully (Ctrl-C). */
+  onStart?(stop: () => void): void;
+  /** Progress stream; default stderr. */
+  progress?: NodeJS.WriteStream;
+}
+
+function settingsOf(o: CrawlOptions): TaskSettings {
+  return { startUrls: o.startUrls, scope: o.scope, maxDepth: o.maxDepth, maxPages: o.maxPages, strategy: o.strategy, respectRobots: o.respectRobots, type: o.type };
+}
+
+/**
+ * Runs one task in this process until its queue is empty, its page budget is spent or it
+ * is stopped: opens the task's backend (local or Redis) and storage, crawls, checkpoints,
+ * and returns the summary.
+ */
+export async function runTask(opts: CrawlOptions, hooks: RunHooks = {}): Promise<RunOutcome> {
+  const cfg = appConfig();
+  const chromiumPath = findChromium(cfg.chromiumPath);
+  if (!chromiumPath) throw new Error(NO_CHROMIUM_MESSAGE);
+  const dir = taskDir(cfg.dataDir, opts.task);
+  mkdirSync(dir, { recursive: true });
+  const stats = new CrawlStats();
+  const failuresFile = join(dir, cfg.redisUrl ? `failures-${hostname()}-${process.pid}.jsonl` : 'failures.jsonl');
+
+  const backend: TaskBackend & { settings: TaskSettings } = cfg.redisUrl
+    ? await openRedisBackend({
+        redisUrl: cfg.redisUrl,
+        task: opts.task,
+        settings: settingsOf(opts),
+        fresh: !opts.resume && !opts.joinOnly,
+        join: opts.joinOnly,
+        hostDelayMs: opts.hostDelayMs,
+        localDir: dir,
+        onMalformed: () => stats.skip('malformed-url'),
+      })
+    : await openLocalBackend(dir, opts.task, settingsOf(opts), opts.resume || opts.joinOnly);
+  // A joining worker or a resumed run crawls with the task's own settings.
+  const s = backend.settings;
+  const run: CrawlOptions = { ...opts, startUrls: s.startUrls, scope: s.scope as CrawlOptions['scope'], maxDepth: s.maxDepth, maxPages: s.maxPages, strategy: s.strategy as CrawlOptions['strategy'], respectRobots: s.respectRobots, type: s.type as CrawlOptions['type'] };
+
+  const failures = new FailureLog(failuresFile);
+  const pool = new ExtractPool();
+  let sink;
+  try {
+    sink = await openTaskSink(run, { host: hostname(), pid: process.pid });
+  } catch (err) {
+    await backend.close();
+    await pool.close();
+    throw err;
+  }
+  const engine = new CrawlEngine(run, { queue: backend.queue, budget: backend.budget, sink, seen: backend.seen, dedupKey, failures, stats, pool, chromiumPath, config: backend.config });
+  const progress = new ProgressReporter(stats, () => backend.pending(), hooks.progress);
+
+  let interrupted = false;
+  try {
+    if (!opts.joinOnly) await engine.seed();
+    await backend.checkpoint('running');
+    hooks.onStart?.(() => {
+      interrupted = true;
+      engine.stop();
+    });
+    progress.start();
+    await engine.run();
+  } finally {
+    await progress.stop();
+    await pool.close();
+    await backend.checkpoint(interrupted ? 'interrupted' : 'finished');
+    await backend.close();
+    await sink.close(interrupted ? 'stopped' : stats.pagesDone === 0 && failures.total > 0 ? 'failed' : 'finished');
+  }
+  const summary = formatSummary({ task: opts.task, stats, failures, interrupted, resultsAt: sink.describe(), failuresAt: failuresFile });
+  return { stats, failures, interrupted, summary };
+}

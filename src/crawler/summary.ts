@@ -1,0 +1,36 @@
+import type { CrawlStats } from './progress';
+import { formatDuration } from './progress';
+import type { FailureLog } from './failures';
+
+export interface SummaryInput {
+  task: string;
+  stats: CrawlStats;
+  failures: FailureLog;
+  interrupted: boolean;
+  resultsAt: string;
+  failuresAt: string;
+}
+
+/** The end-of-run table: pages by type, records by table, failures by reason, where results are. */
+export function formatSummary(s: SummaryInput): string {
+  const { stats, failures } = s;
+  const secs = stats.elapsedSecs();
+  const lines: string[] = [];
+  lines.push(
+    `Task ${s.task} ${s.interrupted ? 'interrupted (resume with --resume)' : 'finished'}: ` +
+      `${stats.pagesDone} pages in ${formatDuration(secs)} (${(stats.pagesDone / Math.max(secs, 0.001)).toFixed(1)} pages/s), ${stats.pagesFailed} failed`,
+  );
+  lines.push(...section('Pages by type', [...stats.pagesByType]));
+  lines.push(...section('Records by table', [...stats.recordsByTable, ...(stats.recordsRejected ? [['rejected by schema', stats.recordsRejected] as [string, number]] : [])]));
+  lines.push(...section('Failures by reason', [...failures.byReason]));
+  lines.push(...section('Links not followed', [...stats.linksSkipped]));
+  lines.push(`Results:  ${s.resultsAt}`);
+  lines.push(`Failures: ${s.failuresAt}`);
+  return lines.join('\n') + '\n';
+}
+
+function section(title: string, rows: Array<[string, number]>): string[] {
+  if (rows.length === 0) return [`${title}: none`];
+  const width = Math.max(...rows.map(([k]) => k.length));
+  return [`${title}:`, ...rows.sort((a, b) => b[1] - a[1]).map(([k, v]) => `  ${k.padEnd(width)}  ${String(v).padStart(7)}`)];
+}

@@ -1,0 +1,144 @@
+import { Worker } from 'node:worker_threads';
+import { availableParallelism } from 'node:os';
+import type { CapturedJson, ExtractKind, PageResult } from '../../extractors/types';
+import type { ExtractJob, ExtractReply } from './messages';
+
+export interface ExtractPoolOptions {
+  /** Worker threads. Default: min(2, cores). */
+  threads?: number;
+  /** A worker is replaced after this many pages: jsdom + Readability leak slowly. Default 150. */
+  pagesPerWorker?: number;
+  /** …or as soon as its heap passes this many MB. Default 300. */
+  heapLimitMb?: number;
+  /** A page taking longer is abandoned (its worker is replaced). Default 30 000 ms. */
+  timeoutMs?: number;
+}
+
+export interface ExtractRequest {
+  html: string;
+  url: string;
+  kind?: ExtractKind;
+  xhr?: CapturedJson[];
+  now?: Date;
+}
+
+interface Slot {
+  worker: Worker;
+  pages: number;
+  busy: boolean;
+}
+
+interface Pending {
+  job: ExtractJob;
+  resolve(r: PageResult): void;
+  reject(e: Error): void;
+}
+
+const ENTRY = new URL('./worker.ts', import.meta.url).href;
+const BOOT = new URL('./boot-worker.mjs', import.meta.url);
+
+/**
+ * Runs extraction in recycled worker threads: memory stays bounded however many pages
+ * pass through (jsdom windows leak even when closed), a pathological page can be killed
+ * by its timeout, and parsing does not stall the crawler's event loop.
+ */
+export class ExtractPool {
+  private readonly threads: number;
+  private readonly pagesPerWorker: number;
+  private readonly heapLimit: number;
+  private readonly timeoutMs: number;
+  private readonly slots: Slot[] = [];
+  private readonly queue: Pending[] = [];
+  private readonly inFlight = new Map<Slot, { pending: Pending; timer: NodeJS.Timeout }>();
+  private nextId = 1;
+  private closed = false;
+
+  constructor(opts: ExtractPoolOptions = {}) {
+    this.threads = Math.max(1, opts.threads ?? Math.min(2, availableParallelism()));
+    this.pagesPerWorker = opts.pagesPerWorker ?? 150;
+    this.heapLimit = (opts.heapLimitMb ?? 300) * 1024 * 1024;
+    this.timeoutMs = opts.timeoutMs ?? 30_000;
+  }
+
+  extract(req: ExtractRequest): Promise<PageResult> {
+    if (this.closed) return Promise.reject(new Error('extraction pool is closed'));
+    return new Promise<PageResult>((resolve, reject) => {
+      const job: ExtractJob = {
+        id: this.nextId++,
+        html: req.html,
+        url: req.url,
+        kind: req.kind ?? 'auto',
+        xhr: req.xhr ?? [],
+        now: (req.now ?? new Date()).getTime(),
+      };
+      this.queue.push({ job, resolve, reject });
+      this.pump();
+    });
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const p of this.queue.splice(0)) p.reject(new Error('extraction pool closed'));
+    await Promise.all(this.slots.splice(0).map((s) => s.worker.terminate()));
+  }
+
+  private spawn(): Slot {
+    const worker = new Worker(BOOT, { workerData: { entry: ENTRY } });
+    const slot: Slot = { worker, pages: 0, busy: false };
+    worker.on('message', (reply: ExtractReply) => this.onReply(slot, reply));
+    worker.on('error', (err) => this.onDeath(slot, err));
+    worker.on('exit', (code) => {
+      if (this.inFlight.has(slot)) this.onDeath(slot, new Error(`extraction worker exited with code ${code}`));
+    });
+    worker.unref();
+    this.slots.push(slot);
+    return slot;
+  }
+
+  private pump(): void {
+    while (this.queue.length > 0) {
+      let slot = this.slots.find((s) => !s.busy);
+      if (!slot) {
+        if (this.slots.length >= this.threads) return;
+        slot = this.spawn();
+      }
+      const pending = this.queue.shift()!;
+      slot.busy = true;
+      const timer = setTimeout(() => this.onDeath(slot!, new Error(`extraction timed out after ${this.timeoutMs} ms`)), this.timeoutMs);
+      this.inFlight.set(slot, { pending, timer });
+      slot.worker.postMessage(pending.job);
+    }
+  }
+
+  private onReply(slot: Slot, reply: ExtractReply): void {
+    const entry = this.inFlight.get(slot);
+    if (!entry || entry.pending.job.id !== reply.id) return;
+    clearTimeout(entry.timer);
+    this.inFlight.delete(slot);
+    slot.busy = false;
+    slot.pages++;
+    if (reply.ok) entry.pending.resolve(reply.result);
+    else entry.pending.reject(new Error(reply.error));
+    if (slot.pages >= this.pagesPerWorker || reply.heapUsed > this.heapLimit) this.retire(slot);
+    this.pump();
+  }
+
+  /** A crashed or timed-out worker fails its page only; a fresh worker takes over. */
+  private onDeath(slot: Slot, err: Error): void {
+    const entry = this.inFlight.get(slot);
+    if (entry) {
+      clearTimeout(entry.timer);
+      this.inFlight.delete(slot);
+      entry.pending.reject(err);
+    }
+    this.retire(slot);
+    this.pump();
+  }
+
+  private retire(slot: Slot): void {
+    const i = this.slots.indexOf(slot);
+    if (i >= 0) this.slots.splice(i, 1);
+    slot.busy = true;
+    void slot.worker.terminate();
+  }
+}

@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { extractContent } from '../../extractors/news/content/index';
+import { trimBoilerplate } from '../../extractors/news/content/boilerplate';
+import { densityBlocks } from '../../extractors/news/content/density';
+import { toBlocks } from '../../extractors/news/content/blocks';
+import { doc } from './dom';
+
+const EN_PARAS = [
+  'The city council voted on Tuesday to expand the riverside tram line by four stations, ending a debate that had run for almost two years.',
+  'Supporters said the extension would cut commuting times for thousands of residents in the fast-growing eastern districts of the city.',
+  'Opponents argued that the money should have gone to buses, which they say serve more people at a lower cost per passenger.',
+  'Construction is expected to begin next spring and to finish before the end of 2028, according to the transport department.',
+];
+
+const ZH_PARAS = [
+  '本报讯 市政府昨日宣布，将在今年内新建三座城市公园，总面积超过一百二十公顷，预计惠及周边四十万居民。',
+  '据市园林局介绍，新公园将以湿地保护和生态修复为主题，保留原有的河道和林地，并增设步道和自行车道。',
+  '市民王先生表示，家附近一直缺少可以散步的绿地，新公园建成后，周末终于可以带孩子出门走走了。',
+  '园林局负责人说，三座公园计划于明年五月前全部完工，届时将免费向市民开放。',
+];
+
+function page(title: string, paras: string[], lang: string): string {
+  return `<!doctype html><html lang="${lang}"><head><title>${title} | Example News</title></head><body>
+  <nav class="menu"><a href="/">Home</a> <a href="/world">World</a> <a href="/sport">Sport</a> <a href="/tech">Tech</a></nav>
+  <div class="share-bar"><a href="#">Share</a> <a href="#">Tweet</a> <a href="#">Email</a></div>
+  <article><h1>${title}</h1>
+  ${paras.slice(0, 2).map((p) => `<p>${p}</p>`).join('\n')}
+  <div class="ad">Advertisement</div>
+  <figure><img src="x.jpg"><figcaption>A tram at the depot. Photo: Example</figcaption></figure>
+  ${paras.slice(2).map((p) => `<p>${p}</p>`).join('\n')}
+  <p>点击查看更多精彩内容</p>
+  <p>（责任编辑：李明）</p>
+  </article>
+  <section class="comments"><h3>Comments</h3><p>Great news!!! I love trams, first comment here.</p></section>
+  <aside class="related"><h3>Related articles</h3><ul><li><a href="/b">Bus fares to rise next year as fuel costs climb</a></li><li><a href="/c">New bridge opens to traffic after delays</a></li></ul></aside>
+  <footer>Copyright © 2026 Example News. All rights reserved.</footer>
+  </body></html>`;
+}
+
+describe('extractContent', () => {
+  it('returns exactly the English article paragraphs, without menu, share bar, ad, caption, comments or footer', () => {
+    const r = extractContent(doc(page('Council backs tram extension', EN_PARAS, 'en')), null, { title: 'Council backs tram extension' });
+    expect(r.paragraphs).toEqual(EN_PARAS);
+    expect(r.method).toBe('readability');
+  });
+
+  it('returns exactly the Chinese article paragraphs, without 点击查看, 责任编辑 or related lines', () => {
+    const r = extractContent(doc(page('市政府宣布新建三座城市公园', ZH_PARAS, 'zh-CN')), null, { title: '市政府宣布新建三座城市公园' });
+    expect(r.paragraphs).toEqual(ZH_PARAS);
+  });
+
+  it('falls back to JSON-LD articleBody when the markup has no article text', () => {
+    const body = EN_PARAS.join('\n');
+    const html = `<html><head><script type="application/ld+json">${JSON.stringify({ '@type': 'NewsArticle', headline: 'x', articleBody: body })}</script></head><body><div id="app"></div></body></html>`;
+    const r = extractContent(doc(html), body);
+    expect(r.method).toBe('jsonld');
+    expect(r.paragraphs).toEqual(EN_PARAS);
+  });
+
+  it('decodes entity-escaped HTML inside articleBody', () => {
+    const escaped = EN_PARAS.map((p) => `&lt;p&gt;${p}&lt;/p&gt;`).join('');
+    const r = extractContent(doc('<html><body><div></div></body></html>'), escaped);
+    expect(r.paragraphs).toEqual(EN_PARAS);
+  });
+
+  it('never throws on empty or garbage input', () => {
+    for (const html of ['', '<<<>>>', '<html><body></body></html>', '\u0000\u0001 binary', '<div><p>short</p>']) {
+      const r = extractContent(doc(html), null);
+      expect(Array.isArray(r.paragraphs)).toBe(true);
+    }
+  });
+});
+
+describe('densityBlocks', () => {
+  it('finds the body of a table-layout page between link lists', () => {
+    const links = Array.from({ length: 8 }, (_, i) => `<a href="/n${i}">Other headline number ${i}</a><br>`).join('');
+    const html = `<html><body><table><tr><td>${links}</td></tr><tr><td>${ZH_PARAS.join('<br><br>')}</td></tr><tr><td>${links}</td></tr></table></body></html>`;
+    expect(densityBlocks(doc(html)).map((b) => b.text)).toEqual(ZH_PARAS);
+  });
+});
+
+describe('trimBoilerplate', () => {
+  const blocks = (lines: string[]) => lines.map((text) => ({ text, linkChars: 0, tag: 'p', hint: '' }));
+  it('drops furniture anywhere and cuts a trailing related/comments section', () => {
+    const out = trimBoilerplate(blocks([EN_PARAS[0], 'Share this article', EN_PARAS[1], EN_PARAS[2], 'Related stories', 'Something else entirely']));
+    expect(out.map((b) => b.text)).toEqual(EN_PARAS.slice(0, 3));
+  });
+  it('keeps a sentence that merely mentions sharing', () => {
+    const s = 'Investors will share the profits equally, the company said in a statement on Monday.';
+    expect(trimBoilerplate(blocks([s])).map((b) => b.text)).toEqual([s]);
+  });
+});
+
+describe('toBlocks', () => {
+  it('breaks lines at blocks and <br>, joins inline text, skips scripts', () => {
+    const d = doc('<div><p>One <b>bold</b> line<br>second</p><script>var x = 1</script><ul><li>a</li><li>b</li></ul></div>');
+    expect(toBlocks(d.body).map((b) => b.text)).toEqual(['One bold line', 'second', 'a', 'b']);
+  });
+});

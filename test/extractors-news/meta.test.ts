@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { findAuthor } from '../../extractors/news/meta/author';
+import { findTitle, stripSiteName } from '../../extractors/news/meta/title';
+import { findLanguage, detectLanguage } from '../../extractors/news/meta/language';
+import { findMetadata } from '../../extractors/news/meta/extra';
+import { doc, NOW } from './dom';
+
+describe('findAuthor', () => {
+  it('reads 作者： in the text', () => {
+    expect(findAuthor(doc('<body><div>来源：人民网 作者：张三 2012-01-17</div></body>'), null, null)).toBe('张三');
+  });
+  it('reads a 记者 byline inside brackets', () => {
+    expect(findAuthor(doc('<body><span class="src">【联合报╱记者高诗琴／台北报导】</span></body>'), null, null)).toBe('高诗琴');
+  });
+  it('reads "By Jane Doe"', () => {
+    expect(findAuthor(doc('<body><p class="x">By Jane Doe</p><p>The story.</p></body>'), null, null)).toBe('Jane Doe');
+  });
+  it('prefers JSON-LD author, then meta author', () => {
+    const d = doc('<head><meta name="author" content="Meta Person"></head><body></body>');
+    expect(findAuthor(d, { author: { '@type': 'Person', name: 'Ld Person' } }, null)).toBe('Ld Person');
+    expect(findAuthor(d, null, null)).toBe('Meta Person');
+  });
+  it('returns null when no author is stated', () => {
+    expect(findAuthor(doc('<body><p>Just text.</p></body>'), null, null)).toBeNull();
+  });
+});
+
+describe('findTitle', () => {
+  it('strips the site name from <title>', () => {
+    expect(findTitle(doc('<head><title>Council backs tram extension | Example News</title></head>'), null, null)).toBe('Council backs tram extension');
+    expect(stripSiteName('重庆啤酒复牌跌停_财经频道_新浪网')).toBe('重庆啤酒复牌跌停');
+  });
+  it('prefers og:title and the h1 the <title> contains', () => {
+    expect(findTitle(doc('<head><meta property="og:title" content="Share title"><title>T - Site</title></head>'), null, null)).toBe('Share title');
+    expect(findTitle(doc('<head><title>Big news today - Site</title></head><body><h1>Big news today</h1></body>'), null, null)).toBe('Big news today');
+  });
+});
+
+describe('language', () => {
+  it('detects Chinese and English from text', () => {
+    expect(detectLanguage('市政府昨日宣布，将在今年内新建三座城市公园。')).toBe('zh');
+    expect(detectLanguage('The council voted on Tuesday to expand the tram line, and the work is expected to start in the spring of next year.')).toBe('en');
+  });
+  it('trusts <html lang> unless the text is in another script', () => {
+    expect(findLanguage(doc('<html lang="en-GB"><body></body></html>'), 'The council voted to expand the line.')).toBe('en');
+    expect(findLanguage(doc('<html lang="en"><body></body></html>'), '市政府昨日宣布，将在今年内新建三座城市公园，总面积超过一百二十公顷。')).toBe('zh');
+  });
+});
+
+describe('findMetadata', () => {
+  it('collects description, section, tags, site name and an absolute canonical URL', () => {
+    const d = doc(`<head><meta name="description" content="Desc"><meta property="article:section" content="City">
+      <meta name="keywords" content="trams, transport，城市"><meta property="og:site_name" content="Example News">
+      <link rel="canonical" href="/a/1.html"></head><body></body>`);
+    expect(findMetadata(d, null, 'https://news.example.com/x?utm=1', NOW)).toEqual({
+      description: 'Desc', section: 'City', tags: ['trams', 'transport', '城市'], siteName: 'Example News', canonical: 'https://news.example.com/a/1.html',
+    });
+  });
+});

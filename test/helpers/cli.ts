@@ -1,0 +1,62 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const TSX = join(ROOT, 'node_modules/.bin/tsx');
+const MAIN = join(ROOT, 'src/cli/main.ts');
+
+export interface CliResult {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** A fresh data folder per test: tasks, queue and the embedded store live there. */
+export function tempDataDir(): string {
+  return mkdtempSync(join(tmpdir(), 'crawler-test-'));
+}
+
+export interface CliRun {
+  child: ChildProcess;
+  done: Promise<CliResult>;
+  /** Resolves when stderr has printed a line matching `re`. */
+  waitForStderr(re: RegExp, timeoutMs?: number): Promise<void>;
+}
+
+/** Starts the real CLI (`npm start -- …` without npm's noise) as a child process. */
+export function startCli(args: string[], env: Record<string, string> = {}): CliRun {
+  const child = spawn(TSX, [MAIN, ...args], {
+    cwd: ROOT,
+    env: { ...process.env, CRAWLEE_LOG_LEVEL: 'ERROR', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  const watchers: Array<{ re: RegExp; resolve(): void }> = [];
+  child.stdout!.on('data', (d) => (stdout += d));
+  child.stderr!.on('data', (d) => {
+    stderr += d;
+    for (const w of watchers.splice(0)) {
+      if (w.re.test(stderr)) w.resolve();
+      else watchers.push(w);
+    }
+  });
+  const done = new Promise<CliResult>((res) => child.on('close', (code, signal) => res({ code, signal, stdout, stderr })));
+  return {
+    child,
+    done,
+    waitForStderr: (re, timeoutMs = 60_000) =>
+      new Promise<void>((res, rej) => {
+        if (re.test(stderr)) return res();
+        const t = setTimeout(() => rej(new Error(`timed out waiting for ${re} in stderr:\n${stderr}`)), timeoutMs);
+        watchers.push({ re, resolve: () => (clearTimeout(t), res()) });
+      }),
+  };
+}
+
+export function runCli(args: string[], env: Record<string, string> = {}): Promise<CliResult> {
+  return startCli(args, env).done;
+}

@@ -1,0 +1,125 @@
+import { spawn } from 'node:child_process';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openRepository } from '../../storage/open';
+import { commodity, listingPage } from './fixtures';
+
+const WRITER = join(import.meta.dirname, 'helpers', 'writer.ts');
+const dirs: string[] = [];
+const tempDir = () => {
+  const d = mkdtempSync(join(tmpdir(), 'store-crash-'));
+  dirs.push(d);
+  return d;
+};
+afterAll(() => { for (const d of dirs) rmSync(d, { recursive: true, force: true }); });
+
+/** Starts the writer child; resolves its acks as they come. */
+function startWriter(dataDir: string, task: string, prefix: string, batches: number, perBatch: number) {
+  const child = spawn(process.execPath, ['--import', 'tsx', WRITER, dataDir, task, prefix, String(batches), String(perBatch)], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const acks: number[] = [];
+  let stderr = '';
+  let buf = '';
+  const listeners: Array<() => void> = [];
+  child.stdout.on('data', (d: Buffer) => {
+    buf += d.toString();
+    let nl: number;
+    while ((nl = buf.indexOf('\n')) >= 0) {
+      const line = buf.slice(0, nl);
+      buf = buf.slice(nl + 1);
+      const m = /^ack (\d+)$/.exec(line);
+      if (m) acks.push(Number(m[1]));
+      for (const l of listeners) l();
+    }
+  });
+  child.stderr.on('data', (d: Buffer) => { stderr += d.toString(); });
+  const exited = new Promise<number | null>((res) => child.on('exit', (code) => res(code)));
+  const waitForAcks = (n: number) =>
+    new Promise<void>((res, rej) => {
+      const check = () => { if (acks.length >= n) res(); };
+      listeners.push(check);
+      check();
+      void exited.then(() => (acks.length >= n ? res() : rej(new Error(`writer exited after ${acks.length} acks: ${stderr}`))));
+    });
+  return { child, acks, exited, waitForAcks, stderr: () => stderr };
+}
+
+describe('embedded store crash safety', () => {
+  it('keeps every acknowledged batch after the writer is killed with SIGKILL mid-batch', async () => {
+    const dir = tempDir();
+    const perBatch = 200;
+    const w = startWriter(dir, 'crash', 'http://shop.test/crash', 1000, perBatch);
+    await w.waitForAcks(4);
+    // Let the next batch get under way, then kill without warning.
+    await new Promise((r) => setTimeout(r, 15));
+    w.child.kill('SIGKILL');
+    await w.exited;
+    const acked = [...w.acks];
+    expect(acked.length).toBeGreaterThanOrEqual(4);
+
+    const repo = await openRepository({ dataDir: dir, mongodbUri: '' });
+    try {
+      const task = await repo.getTaskByName('crash');
+      expect(task).not.toBeNull();
+      for (const b of acked) {
+        expect(await repo.count('commodities', { taskId: task!.id, 'extra.批次': b })).toBe(perBatch);
+      }
+      // The batch in flight is all there or not there at all: never half a page.
+      const total = await repo.count('commodities', { taskId: task!.id });
+      expect(total % perBatch).toBe(0);
+      expect(total / perBatch).toBeGreaterThanOrEqual(acked.length);
+      // And the store takes new writes after the crash.
+      const r = await repo.savePage(task!, listingPage('http://shop.test/after', [commodity({ url: 'http://shop.test/after/1' })]));
+      expect(r.inserted.commodities).toBe(1);
+    } finally {
+      await repo.close();
+    }
+  });
+
+  it('ignores a torn last line on open and cuts it off before the next write', async () => {
+    const dir = tempDir();
+    let repo = await openRepository({ dataDir: dir, mongodbUri: '' });
+    const task = await repo.upsertTask({ name: 'torn', type: 'commerce', startUrls: ['http://shop.test/'] });
+    await repo.savePage(task, listingPage('http://shop.test/l', [commodity({ url: 'http://shop.test/p/1' }), commodity({ url: 'http://shop.test/p/2' })]));
+    await repo.close();
+    const log = join(dir, 'store.log');
+    const goodSize = statSync(log).size;
+    // What a write interrupted by a kill leaves: the start of a batch line, no newline.
+    appendFileSync(log, '1a2b3c4d {"t":1,"ops":[{"k":"p","c":"commodities","d":{"_id":"');
+
+    repo = await openRepository({ dataDir: dir, mongodbUri: '' });
+    expect(await repo.count('commodities', { taskId: task.id })).toBe(2);
+    await repo.savePage(task, listingPage('http://shop.test/l2', [commodity({ url: 'http://shop.test/p/3' })]));
+    await repo.close();
+    const bytes = readFileSync(log);
+    expect(bytes[goodSize - 1]).toBe(0x0a);
+    // The torn bytes are gone: the next line starts right where the good data ended.
+    expect(bytes.subarray(goodSize, goodSize + 8).toString('latin1')).not.toBe('1a2b3c4d');
+
+    repo = await openRepository({ dataDir: dir, mongodbUri: '' });
+    expect(await repo.count('commodities', { taskId: task.id })).toBe(3);
+    await repo.close();
+  });
+
+  it('lets two worker processes write one store at the same time', async () => {
+    const dir = tempDir();
+    // Create the task first so both workers share it.
+    const setup = await openRepository({ dataDir: dir, mongodbUri: '' });
+    await setup.upsertTask({ name: 'shared', type: 'commerce', startUrls: ['http://shop.test/'] });
+    const a = startWriter(dir, 'shared', 'http://shop.test/a', 15, 20);
+    const b = startWriter(dir, 'shared', 'http://shop.test/b', 15, 20);
+    expect(await a.exited).toBe(0);
+    expect(await b.exited).toBe(0);
+    // The still-open first handle sees what the others appended.
+    const task = await setup.getTaskByName('shared');
+    expect(await setup.count('commodities', { taskId: task!.id })).toBe(600);
+    await setup.close();
+    const fresh = await openRepository({ dataDir: dir, mongodbUri: '' });
+    expect(await fresh.count('commodities', { taskId: task!.id })).toBe(600);
+    expect(await fresh.count('tasks', { name: 'shared' })).toBe(1);
+    await fresh.close();
+  });
+});
