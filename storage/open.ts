@@ -19,8 +19,6 @@ export interface OpenOptions {
   serverSelectionTimeoutMS?: number;
 }
 
-export const DEFAULT_DATA_DIR = './data/store';
-
 /** MongoDB when a URI is given or MONGODB_URI is set, else the embedded store in the data folder. */
 export async function openRepository(opts: OpenOptions = {}): Promise<Repository> {
   const uri = opts.mongodbUri ?? process.env.MONGODB_URI;

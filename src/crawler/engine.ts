@@ -7,17 +7,14 @@ import type { FailureLog, FailureReason } from './failures';
 import { classifyError } from './failures';
 import type { CrawlStats } from './progress';
 import type { ExtractPool } from '../extraction/pool';
-import { RobotsCache } from './robots';
+import { LinkAdmission } from './admission';
 import { HostGate } from './host-gate';
 import { PageCapture } from './page-capture';
-import { checkLink } from './links';
 import { CHROMIUM_ARGS } from './browser-path';
 import { PageReusingPlaywrightCrawler } from './page-reuse';
 
-/** Dedup ahead of the queue: returns, per key, whether it was new (and marks it seen). */
-export interface SeenFilter {
-  testAndSet(keys: string[]): Promise<boolean[]>;
-}
+export type { SeenFilter } from './admission';
+import type { SeenFilter } from './admission';
 
 export interface EngineDeps {
   queue: RequestQueue;
@@ -52,13 +49,11 @@ class OverBudget extends Error {
  */
 export class CrawlEngine {
   private readonly crawler: PageReusingPlaywrightCrawler;
-  private readonly robots = new RobotsCache();
+  private readonly admission: LinkAdmission;
   private readonly gate: HostGate;
-  private readonly starts: URL[];
   private readonly captures = new WeakMap<Page, PageCapture>();
   private readonly mediaBlocked = new WeakSet<Page>();
   private readonly heldHosts = new WeakMap<Request, string>();
-  private readonly robotsReported = new Set<string>();
   private stopping = false;
 
   constructor(
@@ -66,7 +61,7 @@ export class CrawlEngine {
     private readonly deps: EngineDeps,
   ) {
     this.gate = new HostGate(opts.hostConcurrency, opts.hostDelayMs);
-    this.starts = opts.startUrls.map((u) => new URL(u));
+    this.admission = new LinkAdmission(opts, deps);
     const c = opts.concurrency;
     this.crawler = new PageReusingPlaywrightCrawler(
       {
@@ -98,7 +93,7 @@ export class CrawlEngine {
 
   /** Enqueues the start URLs at depth 0 (already-seen ones are skipped by dedup). */
   async seed(): Promise<number> {
-    return this.admit(this.opts.startUrls, this.opts.startUrls[0]!, 0);
+    return this.admission.admit(this.opts.startUrls, this.opts.startUrls[0]!, 0);
   }
 
   async run(): Promise<void> {
@@ -116,50 +111,9 @@ export class CrawlEngine {
     return this.stopping;
   }
 
-  /**
-   * Admission of discovered links: parse, scheme, scope, depth, robots, then dedup
-   * and enqueue. Returns how many were enqueued.
-   */
-  async admit(hrefs: string[], base: string, depth: number): Promise<number> {
-    const { stats, failures } = this.deps;
-    if (this.opts.maxDepth !== null && depth > this.opts.maxDepth) {
-      if (hrefs.length) stats.skip('depth');
-      return 0;
-    }
-    const candidates = new Map<string, URL>();
-    for (const href of hrefs) {
-      const v = checkLink(href, base, this.starts, this.opts.scope);
-      if (!v.ok) {
-        stats.skip(v.reason);
-        continue;
-      }
-      const key = this.deps.dedupKey(v.url);
-      if (!candidates.has(key)) candidates.set(key, v.url);
-    }
-    const allowed: Array<[string, URL]> = [];
-    for (const [key, url] of candidates) {
-      if (this.opts.respectRobots && !(await this.robots.isAllowed(url))) {
-        stats.skip('robots');
-        if (!this.robotsReported.has(key)) {
-          this.robotsReported.add(key);
-          failures.record({ url: url.href, reason: 'robots', message: 'disallowed by robots.txt', retries: 0, depth });
-        }
-        continue;
-      }
-      allowed.push([key, url]);
-    }
-    if (allowed.length === 0) return 0;
-    let fresh = allowed;
-    if (this.deps.seen) {
-      const isNew = await this.deps.seen.testAndSet(allowed.map(([k]) => k));
-      fresh = allowed.filter((_, i) => isNew[i]);
-    }
-    if (fresh.length === 0) return 0;
-    const res = await this.deps.queue.addRequests(
-      fresh.map(([key, url]) => ({ url: url.href, uniqueKey: key, userData: { depth } })),
-      { forefront: this.opts.strategy === 'dfs' },
-    );
-    return res.processedRequests.filter((r) => !r.wasAlreadyPresent).length;
+  /** Enqueues links found on a page at `depth` (see LinkAdmission). */
+  admit(hrefs: string[], base: string, depth: number): Promise<number> {
+    return this.admission.admit(hrefs, base, depth);
   }
 
   private async beforeNavigation(ctx: PlaywrightCrawlingContext, goto: { waitUntil?: string; timeout?: number } | undefined): Promise<void> {

@@ -28,9 +28,15 @@ interface Slot {
   busy: boolean;
 }
 
+/** A page's result and its `<a href>` values (see ExtractPool.extractWithLinks). */
+export interface ExtractedWithLinks {
+  result: PageResult;
+  hrefs: string[];
+}
+
 interface Pending {
   job: ExtractJob;
-  resolve(r: PageResult): void;
+  resolve(r: ExtractedWithLinks): void;
   reject(e: Error): void;
 }
 
@@ -52,6 +58,8 @@ export class ExtractPool {
   private readonly inFlight = new Map<Slot, { pending: Pending; timer: NodeJS.Timeout }>();
   private nextId = 1;
   private closed = false;
+  private started = 0;
+  private done = 0;
 
   constructor(opts: ExtractPoolOptions = {}) {
     this.threads = Math.max(1, opts.threads ?? Math.min(2, availableParallelism()));
@@ -61,8 +69,17 @@ export class ExtractPool {
   }
 
   extract(req: ExtractRequest): Promise<PageResult> {
+    return this.submit(req, false).then((r) => r.result);
+  }
+
+  /** Like extract(), and also the page's `<a href>` values, read in the worker from the same parse. */
+  extractWithLinks(req: ExtractRequest): Promise<ExtractedWithLinks> {
+    return this.submit(req, true);
+  }
+
+  private submit(req: ExtractRequest, links: boolean): Promise<ExtractedWithLinks> {
     if (this.closed) return Promise.reject(new Error('extraction pool is closed'));
-    return new Promise<PageResult>((resolve, reject) => {
+    return new Promise<ExtractedWithLinks>((resolve, reject) => {
       const job: ExtractJob = {
         id: this.nextId++,
         html: req.html,
@@ -70,10 +87,16 @@ export class ExtractPool {
         kind: req.kind ?? 'auto',
         xhr: req.xhr ?? [],
         now: (req.now ?? new Date()).getTime(),
+        ...(links ? { links: true } : {}),
       };
       this.queue.push({ job, resolve, reject });
       this.pump();
     });
+  }
+
+  /** Pages extracted and worker threads started so far (recycling shows as workers > threads). */
+  stats(): { pages: number; workersStarted: number } {
+    return { pages: this.done, workersStarted: this.started };
   }
 
   async close(): Promise<void> {
@@ -85,6 +108,7 @@ export class ExtractPool {
   private spawn(): Slot {
     const worker = new Worker(BOOT, { workerData: { entry: ENTRY } });
     const slot: Slot = { worker, pages: 0, busy: false };
+    this.started++;
     worker.on('message', (reply: ExtractReply) => this.onReply(slot, reply));
     worker.on('error', (err) => this.onDeath(slot, err));
     worker.on('exit', (code) => {
@@ -117,7 +141,8 @@ export class ExtractPool {
     this.inFlight.delete(slot);
     slot.busy = false;
     slot.pages++;
-    if (reply.ok) entry.pending.resolve(reply.result);
+    this.done++;
+    if (reply.ok) entry.pending.resolve({ result: reply.result, hrefs: reply.hrefs ?? [] });
     else entry.pending.reject(new Error(reply.error));
     if (slot.pages >= this.pagesPerWorker || reply.heapUsed > this.heapLimit) this.retire(slot);
     this.pump();

@@ -1,5 +1,6 @@
 import type { TextBlock } from './blocks';
 import { parseDateText } from '../meta/date-text';
+import { textWeight } from '../../text/script';
 
 /**
  * Lines that are page furniture wherever they appear: share bars, ad labels, print/close
@@ -14,11 +15,20 @@ const FURNITURE: RegExp[] = [
   /^(点击|點擊)(查看|进入|進入|这里|這裡|此处|播放|阅读)/,
   /^(\d+\s*)?(comments?|replies)$/i,
   /^(发表评论|網友評論|网友评论|我要评论|查看评论|评论\s*[(（]?\d*[)）]?|參與討論|参与讨论)/,
-  /^(loading|正在加载)(…|\.\.\.)?$/i,
+  /^(loading|正在加载|(跟帖|跟贴|评论)读取中)(…|\.\.\.)?$/i,
   // Breadcrumbs: "您现在的位置：首页 > 新闻 > 正文", "Home > News > World".
   /^(您现在的位置|您的位置|当前位置|當前位置|现在位置|you are here)\s*[：:]?/i,
   /^[^>»]{0,20}(\s*[>»]\s*[^>»]{1,20}){2,}$/,
   /^(sign up|subscribe)( (now|today|here))?\W*$/i,
+  // Newsletter and follow-us promos.
+  /^(want more stories like this|get breaking news|sign up for (our|the)|subscribe to (our|the)|every day we send|follow us on)\b/i,
+  /^(don'?t miss|must read|watch now|watch|listen|by|and)\W*$/i,
+  // Image captions and credits that are not in a <figcaption>.
+  /^(image|photo|picture|video) \d+ (of|\/) \d+$/i,
+  /^\(?(image|photo|picture|photograph)s?( credit)?\s*:.{0,80}$/i,
+  /\((image|photo|picture)( credit)?s?\s*:[^)]{0,80}\)\s*$/i,
+  /credit\s*:\s*[^.!?]{1,60}$/i,
+  /^[^.!?]{0,80}\|\s*(getty images|reuters|ap photo|afp|bloomberg)[^.!?]{0,40}$/i,
 ];
 
 /** Short lines of editorial credits and legal notes that end an article. */
@@ -26,6 +36,8 @@ const CREDIT: RegExp[] = [
   /^[(（【\[]?\s*(责任编辑|責任編輯|编辑|編輯|责编|責編|校对|审核|審核)\s*[：:\s]/,
   /^[(（【\[]?\s*(免责声明|免責聲明|声明|聲明|disclaimer)\s*[：:]/i,
   /^(copyright|©|\(c\))/i,
+  // "(本文来源：中国证券报)": the source note that closes a Chinese news story.
+  /^[(（【\[]\s*(本文|本稿)?(来源|來源|稿源|出处)\s*[：:][^)）】\]]{1,30}[)）】\]]$/,
   /(版权所有|版權所有|all rights reserved|未经授权.{0,10}(转载|轉載)|禁止转载|不得转载)/i,
 ];
 
@@ -34,14 +46,14 @@ const CREDIT: RegExp[] = [
  * the article follows them when they sit in its last part.
  */
 const SECTION_END =
-  /^(related( articles| stories| posts| content| coverage| reading| links| news)?|read (more|next|also)|more (from|on|stories|news)|you (may|might) also like|recommended( for you| stories)?|also read|see also|trending|most (read|popular)|相关(阅读|新闻|文章|报道|链接|推荐)|相關(閱讀|新聞|文章|報導|連結)|延伸阅读|延伸閱讀|推荐阅读|推薦閱讀|热门推荐|熱門推薦|猜你喜欢|更多(新闻|精彩|内容)|热点新闻|网友评论|comments?)\s*[:：]?$/i;
+  /^(related( articles| stories| posts| content| coverage| reading| links| news)?|read (more|next|also)|more (from|on|stories|news)|you (may|might) also like|recommended( for you| stories)?|also read|see also|trending|most (read|popular)|相关(阅读|新闻|文章|报道|链接|推荐)|相關(閱讀|新聞|文章|報導|連結)|延伸阅读|延伸閱讀|推荐阅读|推薦閱讀|热门推荐|熱門推薦|猜你喜欢|更多(新闻|精彩|内容)|热点新闻|网友评论|跟帖|跟贴|comments?)\s*[:：]?$/i;
 
 export interface BoilerplateOptions {
   /** Share of the article (from its start) after which a section-end marker may cut the rest (default 0.5). */
   tailFrom?: number;
   /** Credit/legal lines longer than this are kept as text (default 120). */
   maxCreditLength?: number;
-  /** Characters of story before a credit line may cut the rest even early on (default 300). */
+  /** Story weight (textWeight: ~60 words or 100 CJK chars) before a credit line may cut the rest even early on (default 300). */
   minStoryChars?: number;
 }
 
@@ -63,7 +75,7 @@ export function trimBoilerplate(blocks: readonly TextBlock[], opts: BoilerplateO
   const maxCredit = opts.maxCreditLength ?? 120;
   const minStoryChars = opts.minStoryChars ?? 300;
   let out = blocks.filter((b) => !isFurniture(b.text));
-  const totalChars = out.reduce((n, b) => n + b.text.length, 0);
+  const totalChars = out.reduce((n, b) => n + textWeight(b.text), 0);
   let seen = 0;
   for (let i = 0; i < out.length; i++) {
     // An editor credit or legal line ends the story once a story is there; a "related" heading
@@ -73,7 +85,7 @@ export function trimBoilerplate(blocks: readonly TextBlock[], opts: BoilerplateO
       out = out.slice(0, i);
       break;
     }
-    seen += out[i].text.length;
+    seen += textWeight(out[i].text);
   }
   return out.filter((b) => !isCredit(b.text, maxCredit));
 }
@@ -86,6 +98,7 @@ const INFO_WORDS = /(来源|來源|作者|记者|記者|编辑|編輯|发布|發
  * date and an info word, and is not a sentence.
  */
 export function isInfoLine(text: string): boolean {
+  if (text.length <= 40 && parseDateText(text, new Date(0)) !== null && !/[。！？]/.test(text)) return true;
   if (text.length > 100 || /[。！？.!?]["”’]?$/.test(text)) return false;
   return INFO_WORDS.test(text) && parseDateText(text, new Date(0)) !== null;
 }

@@ -9,7 +9,8 @@ export interface DensityOptions {
 }
 
 /** Class/id hints of page chrome, never article text. */
-const CHROME_HINT = /(^|[\s_-])(nav|menu|footer|header|sidebar|breadcrumb|copyright|share|social|comment|related|recommend|advert|ads?)([\s_-]|$)/;
+// Matched at the start of a class/id token: "sidebar-box" is chrome, "content-with-sidebar-wrp" is not.
+const CHROME_HINT = /(^|\s)(nav|menu|footer|header|sidebar|breadcrumb|copyright|share|social|comment|related|recommend|advert|ads?)([\s_-]|$)/;
 const CHROME_TAG = new Set(['nav', 'header', 'footer', 'aside']);
 
 /** Per-line score: text beyond a threshold counts for, links and chrome count against. */

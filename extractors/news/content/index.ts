@@ -60,8 +60,10 @@ function jsonLdBlocks(doc: Document, articleBody: string | null): TextBlock[] {
 
 function dropLinkLists(blocks: TextBlock[], maxLinkDensity: number): TextBlock[] {
   const linky = (b: TextBlock | undefined) => !!b && b.linkChars / b.text.length > maxLinkDensity;
+  // Captions and credits marked up as such, wherever Readability left them.
+  const caption = (b: TextBlock) => /(^|\s)(caption|credit|image-credit|photo-credit|wp-caption)/.test(b.hint);
   // A "Related news" heading goes with the link list it introduces.
-  return blocks.filter((b, i) => !linky(b) && !(isSectionEnd(b.text) && linky(blocks[i + 1])));
+  return blocks.filter((b, i) => !linky(b) && !caption(b) && !(isSectionEnd(b.text) && linky(blocks[i + 1])));
 }
 
 /**

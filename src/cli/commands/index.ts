@@ -5,6 +5,10 @@ import * as crawl from './crawl';
 import * as extract from './extract';
 import * as worker from './worker';
 import * as demoSite from './demo-site';
+import * as schedule from './schedule';
+import * as scheduler from './scheduler';
+import * as supervise from './supervise';
+import * as taskControl from './task-control';
 
 /** Every subcommand module registers itself on the program; one line each. */
 export const commandModules: Array<{ register(program: Command): void }> = [
@@ -14,4 +18,8 @@ export const commandModules: Array<{ register(program: Command): void }> = [
   crawl,
   extract,
   worker,
+  schedule,
+  scheduler,
+  supervise,
+  taskControl,
 ];

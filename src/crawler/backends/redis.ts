@@ -46,7 +46,8 @@ export async function openRedisBackend(o: RedisBackendOptions): Promise<TaskBack
     await redis.quit().catch(() => undefined);
     throw err;
   }
-  const handle = await openRedisRequestQueue({ redis, task: o.task, hostDelayMs: o.hostDelayMs, onMalformed: o.onMalformed });
+  // Short locks, renewed while a page is handled: a killed worker's pages return to the others within 20 s.
+  const handle = await openRedisRequestQueue({ redis, task: o.task, hostDelayMs: o.hostDelayMs, onMalformed: o.onMalformed, lockSecs: 20 });
   const limit = settings.maxPages;
   let exhausted = false;
   const budget: PageBudget = {

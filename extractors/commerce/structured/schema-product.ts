@@ -1,0 +1,131 @@
+import type { Candidate } from '../candidate';
+import type { Review } from '../../types';
+import { availabilityFromValue } from '../../commerce/signals/availability';
+import { parsePrice } from '../../price/parse-price';
+import { absUrl, firstString, toNumber } from '../util';
+import { isType, type SchemaNode } from './jsonld';
+
+export interface SchemaContext {
+  url: string;
+  locale: string | null;
+  host: string | null;
+}
+
+const list = (v: unknown): unknown[] => (v === undefined || v === null ? [] : Array.isArray(v) ? v : [v]);
+const objects = (v: unknown): SchemaNode[] => list(v).filter((x): x is SchemaNode => !!x && typeof x === 'object');
+
+function amount(v: unknown, ctx: SchemaContext): number | null {
+  const n = toNumber(v);
+  if (n !== null) return n;
+  const s = firstString(v);
+  return s ? parsePrice(s, { locale: ctx.locale ?? undefined, host: ctx.host ?? undefined }).amount : null;
+}
+
+/** Price facts of one Offer / AggregateOffer: the price paid now, a list price when one is stated. */
+interface OfferFacts {
+  now: number | null;
+  list: number | null;
+  currency: string | null;
+  availability: 'InStock' | 'OutOfStock' | null;
+  sku: string | null;
+  seller: string | null;
+  sellerUrl: string | null;
+  url: string | null;
+}
+
+function readOffer(o: SchemaNode, ctx: SchemaContext): OfferFacts {
+  let now = amount(o.price, ctx) ?? amount(o.lowPrice, ctx);
+  let list: number | null = null;
+  let currency = firstString(o.priceCurrency);
+  for (const spec of objects(o.priceSpecification)) {
+    const p = amount(spec.price, ctx);
+    const kind = firstString(spec.priceType) ?? '';
+    currency ??= firstString(spec.priceCurrency);
+    if (p === null) continue;
+    if (/ListPrice|StrikethroughPrice|MSRP|SRP/i.test(kind)) list = p;
+    else if (now === null) now = p;
+  }
+  if (now === null) now = amount(o.highPrice, ctx);
+  const seller = objects(o.seller)[0] ?? null;
+  return {
+    now,
+    list: list !== null && now !== null && list > now ? list : null,
+    currency: currency && /^[A-Za-z]{3}$/.test(currency) ? currency.toUpperCase() : currency ? parsePrice(currency).currency : null,
+    availability: availabilityFromValue(firstString(o.availability)),
+    sku: firstString(o.sku),
+    seller: seller ? firstString(seller.name) : firstString(o.seller),
+    sellerUrl: seller ? absUrl(firstString(seller.url), ctx.url) : null,
+    url: absUrl(firstString(o.url), ctx.url),
+  };
+}
+
+function imageOf(v: unknown, base: string): string | null {
+  for (const x of list(v)) {
+    const s = typeof x === 'string' ? x : x && typeof x === 'object' ? firstString((x as SchemaNode).url ?? (x as SchemaNode).contentUrl) : null;
+    const u = absUrl(s, base);
+    if (u) return u;
+  }
+  return null;
+}
+
+/** A schema.org Product (JSON-LD, microdata or RDFa) as a candidate. */
+export function productCandidate(node: SchemaNode, ctx: SchemaContext, source: string): Candidate {
+  let offers = objects(node.offers).map((o) => readOffer(o, ctx));
+  // A ProductGroup / Product with variants: the first variant's offer stands for the product.
+  if (!offers.some((o) => o.now !== null)) {
+    for (const v of objects(node.hasVariant)) offers = offers.concat(objects(v.offers).map((o) => readOffer(o, ctx)));
+  }
+  const offer = offers.find((o) => o.now !== null) ?? offers[0] ?? null;
+  const rating = objects(node.aggregateRating)[0];
+  const brand = objects(node.brand)[0];
+  const extra: Record<string, unknown> = {};
+  for (const k of ['gtin', 'gtin8', 'gtin12', 'gtin13', 'gtin14', 'mpn', 'color', 'model', 'category', 'description'] as const) {
+    const v = firstString(node[k]);
+    if (v) extra[k] = k === 'description' ? v.slice(0, 500) : v;
+  }
+  return {
+    source,
+    name: firstString(node.name),
+    url: absUrl(firstString(node.url), ctx.url) ?? offer?.url ?? null,
+    price: offer?.list ?? offer?.now ?? null,
+    salePrice: offer?.list != null ? offer.now : null,
+    currency: offer?.currency ?? null,
+    rating: rating ? toNumber(firstString(rating.ratingValue)) : null,
+    reviewCount: rating ? toNumber(firstString(rating.reviewCount ?? rating.ratingCount)) : null,
+    shopName: offer?.seller ?? null,
+    shopUrl: offer?.sellerUrl ?? null,
+    sku: firstString(node.sku) ?? offer?.sku ?? firstString(node.productID) ?? firstString(node.mpn),
+    brand: brand ? firstString(brand.name) : firstString(node.brand),
+    availability: offers.map((o) => o.availability).find((a) => a !== null) ?? null,
+    image: imageOf(node.image, ctx.url),
+    extra,
+  };
+}
+
+/** Products among the nodes, skipping ones only nested as a review's itemReviewed duplicates. */
+export function productNodes(nodes: SchemaNode[]): SchemaNode[] {
+  return nodes.filter((n) => isType(n, 'Product', 'ProductGroup', 'IndividualProduct', 'ProductModel', 'Book', 'Vehicle', 'SomeProducts'));
+}
+
+/** Reviews from Review nodes (top level or under a product's `review`). */
+export function schemaReviews(nodes: SchemaNode[]): Review[] {
+  const out: Review[] = [];
+  const seen = new Set<SchemaNode>();
+  for (const n of nodes) {
+    for (const r of isType(n, 'Review') ? [n] : objects(n.review).filter((x) => !isType(n, 'Review'))) {
+      if (seen.has(r)) continue;
+      seen.add(r);
+      const content = firstString(r.reviewBody ?? r.description ?? r.name);
+      if (!content) continue;
+      const rating = objects(r.reviewRating)[0];
+      const date = firstString(r.datePublished ?? r.dateCreated);
+      out.push({
+        author: firstString(r.author),
+        rating: rating ? toNumber(firstString(rating.ratingValue)) : null,
+        content,
+        date: date && !Number.isNaN(Date.parse(date)) ? new Date(date).toISOString() : null,
+      });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,139 @@
+/**
+ * Currency detection: ISO 4217 codes from symbols, codes and words in a price text, with the
+ * page's locale (html lang, domain TLD) to settle ambiguous symbols such as "$", "¥" or "kr".
+ */
+
+/** Active ISO 4217 codes (data, not logic: the list changes once in years). */
+const ISO_CODES = new Set(
+  ('AED AFN ALL AMD ANG AOA ARS AUD AWG AZN BAM BBD BDT BGN BHD BIF BMD BND BOB BRL BSD BTN BWP BYN BYR BZD ' +
+    'CAD CDF CHF CLP CNY COP CRC CUP CVE CZK DJF DKK DOP DZD EGP ERN ETB EUR FJD FKP GBP GEL GHS GIP GMD GNF ' +
+    'GTQ GYD HKD HNL HRK HTG HUF IDR ILS INR IQD IRR ISK JMD JOD JPY KES KGS KHR KMF KPW KRW KWD KYD KZT LAK ' +
+    'LBP LKR LRD LSL LYD MAD MDL MGA MKD MMK MNT MOP MRU MUR MVR MWK MXN MYR MZN NAD NGN NIO NOK NPR NZD OMR ' +
+    'PAB PEN PGK PHP PKR PLN PYG QAR RON RSD RUB RWF SAR SBD SCR SDG SEK SGD SHP SLL SOS SRD SSP STN SYP SZL ' +
+    'THB TJS TMT TND TOP TRY TTD TWD TZS UAH UGX USD UYU UZS VES VND VUV WST XAF XCD XOF XPF YER ZAR ZMW ZWL ' +
+    // withdrawn but still printed on old pages
+    'DEM FRF ITL ESP PTE NLG BEF ATS FIM IEP GRD LTL LVL EEK SKK SIT RUR VEF MRO STD').split(' '),
+);
+
+/** Whether a string is an ISO 4217 code we know. */
+export function isCurrencyCode(s: string): boolean {
+  return ISO_CODES.has(s.toUpperCase());
+}
+
+/**
+ * Symbols and words; `null` marks a symbol shared by several currencies, settled by locale.
+ * Matched case-insensitively for words of letters, exactly for symbols.
+ */
+const TOKENS: Array<[string, string | null]> = [
+  ['US$', 'USD'], ['U$S', 'USD'], ['USD$', 'USD'], ['AU$', 'AUD'], ['A$', 'AUD'], ['CA$', 'CAD'], ['C$', 'CAD'],
+  ['NZ$', 'NZD'], ['HK$', 'HKD'], ['NT$', 'TWD'], ['S$', 'SGD'], ['SG$', 'SGD'], ['R$', 'BRL'], ['MX$', 'MXN'],
+  ['CN¥', 'CNY'], ['JP¥', 'JPY'], ['RMB', 'CNY'], ['人民币', 'CNY'], ['元', 'CNY'], ['￥', 'CNY'], ['円', 'JPY'],
+  ['美元', 'USD'], ['欧元', 'EUR'], ['英镑', 'GBP'], ['日元', 'JPY'], ['港币', 'HKD'], ['港元', 'HKD'], ['台币', 'TWD'],
+  ['€', 'EUR'], ['£', 'GBP'], ['₤', 'GBP'], ['₹', 'INR'], ['Rs.', 'INR'], ['₩', 'KRW'], ['원', 'KRW'], ['₽', 'RUB'],
+  ['руб', 'RUB'], ['р.', 'RUB'], ['₴', 'UAH'], ['грн', 'UAH'], ['zł', 'PLN'], ['Kč', 'CZK'], ['lei', 'RON'],
+  ['Ft', 'HUF'], ['₺', 'TRY'], ['TL', 'TRY'], ['₫', 'VND'], ['đ', 'VND'], ['Rp', 'IDR'], ['RM', 'MYR'], ['₱', 'PHP'],
+  ['฿', 'THB'], ['₪', 'ILS'], ['Fr.', 'CHF'], ['KD', 'KWD'], ['лв', 'BGN'], ['din', 'RSD'], ['Br', 'BYN'],
+  ['kn', 'HRK'], ['₸', 'KZT'], ['₦', 'NGN'], ['₡', 'CRC'], ['₲', 'PYG'], ['₾', 'GEL'], ['؋', 'AFN'], ['KM', 'BAM'],
+  ['Rs', 'INR'], ['₨', 'INR'], ['Р', 'RUB'], ['تومان', 'IRR'], ['ریال', 'IRR'], ['﷼', 'IRR'], ['ريال', 'SAR'],
+  ['درهم', 'AED'], ['جنيه', 'EGP'], ['Lek', 'ALL'], ['₼', 'AZN'], ['৳', 'BDT'], ['₭', 'LAK'], ['₮', 'MNT'],
+  ['GH₵', 'GHS'], ['₵', 'GHS'], ['FCFA', 'XAF'], ['CFA', 'XOF'], ['֏', 'AMD'], ['៛', 'KHR'], ['Bs', 'VES'], ['S/', 'PEN'], ['Q', 'GTQ'], ['kr', null], ['$', null], ['¥', null], ['dollars', null], ['euro', 'EUR'],
+];
+
+/** Currency by country-code TLD or BCP 47 region. */
+const REGION_CURRENCY: Record<string, string> = {
+  us: 'USD', uk: 'GBP', gb: 'GBP', cn: 'CNY', jp: 'JPY', de: 'EUR', fr: 'EUR', it: 'EUR', es: 'EUR', pt: 'EUR', nl: 'EUR',
+  be: 'EUR', at: 'EUR', ie: 'EUR', fi: 'EUR', gr: 'EUR', si: 'EUR', sk: 'EUR', ee: 'EUR', lv: 'EUR', lt: 'EUR', hr: 'EUR',
+  lu: 'EUR', mt: 'EUR', cy: 'EUR', au: 'AUD', ca: 'CAD', nz: 'NZD', hk: 'HKD', tw: 'TWD', sg: 'SGD', br: 'BRL',
+  mx: 'MXN', cl: 'CLP', ar: 'ARS', co: 'COP', pe: 'PEN', uy: 'UYU', in: 'INR', kr: 'KRW', ru: 'RUB', ua: 'UAH', pl: 'PLN',
+  cz: 'CZK', ro: 'RON', hu: 'HUF', tr: 'TRY', vn: 'VND', id: 'IDR', my: 'MYR', ph: 'PHP', th: 'THB', il: 'ILS', ch: 'CHF',
+  se: 'SEK', no: 'NOK', dk: 'DKK', is: 'ISK', za: 'ZAR', bg: 'BGN', rs: 'RSD', by: 'BYN', kz: 'KZT', ng: 'NGN',
+  ae: 'AED', sa: 'SAR', eg: 'EGP', kw: 'KWD',
+};
+
+/** Language → currency when there is no region (only where one currency dominates). */
+const LANG_CURRENCY: Record<string, string> = {
+  zh: 'CNY', ja: 'JPY', ko: 'KRW', ru: 'RUB', uk: 'UAH', pl: 'PLN', cs: 'CZK', ro: 'RON', hu: 'HUF', tr: 'TRY', vi: 'VND',
+  id: 'IDR', th: 'THB', he: 'ILS', sv: 'SEK', nb: 'NOK', no: 'NOK', da: 'DKK', bg: 'BGN', de: 'EUR', fr: 'EUR', it: 'EUR',
+  nl: 'EUR', fi: 'EUR', el: 'EUR', sk: 'EUR', sl: 'EUR', et: 'EUR', lv: 'EUR', lt: 'EUR', pt: 'EUR', es: 'EUR',
+};
+
+/** Which currencies an ambiguous symbol may stand for, first = default. */
+const AMBIGUOUS: Record<string, string[]> = {
+  $: ['USD', 'CAD', 'AUD', 'NZD', 'HKD', 'TWD', 'SGD', 'MXN', 'CLP', 'ARS', 'COP', 'UYU', 'BRL'],
+  dollars: ['USD', 'CAD', 'AUD', 'NZD', 'HKD', 'SGD'],
+  '¥': ['CNY', 'JPY'],
+  kr: ['SEK', 'NOK', 'DKK', 'ISK'],
+};
+
+export interface LocaleHint {
+  /** BCP 47 tag, e.g. "zh-CN" (from <html lang>). */
+  locale?: string | null;
+  /** Page host name, for its TLD. */
+  host?: string | null;
+}
+
+/** The currency a page's locale implies, or null. Region beats TLD beats language. */
+export function localeCurrency(hint: LocaleHint): string | null {
+  const tag = (hint.locale ?? '').toLowerCase().split(/[-_]/);
+  if (tag[1] && REGION_CURRENCY[tag[1]]) return REGION_CURRENCY[tag[1]];
+  const tld = (hint.host ?? '').toLowerCase().split('.').pop() ?? '';
+  if (REGION_CURRENCY[tld]) return REGION_CURRENCY[tld];
+  if (tag[0] && LANG_CURRENCY[tag[0]]) return LANG_CURRENCY[tag[0]];
+  return null;
+}
+
+function settle(symbol: string, hint: LocaleHint): string {
+  const options = AMBIGUOUS[symbol];
+  const local = localeCurrency(hint);
+  if (local && options.includes(local)) return local;
+  return options[0];
+}
+
+export interface CurrencyMatch {
+  code: string;
+  /** Index of the token in the text. */
+  index: number;
+  length: number;
+}
+
+const isLetter = (ch: string | undefined) => ch !== undefined && /\p{L}/u.test(ch);
+
+/** Finds every currency token in a text, ISO codes included, in text order; longer tokens win overlaps. */
+export function findCurrencies(text: string, hint: LocaleHint = {}): CurrencyMatch[] {
+  const found: CurrencyMatch[] = [];
+  const taken = new Uint8Array(text.length);
+  const claim = (index: number, length: number, code: string) => {
+    for (let i = index; i < index + length; i++) if (taken[i]) return;
+    taken.fill(1, index, index + length);
+    found.push({ code, index, length });
+  };
+  for (const m of text.matchAll(/[A-Za-z]{3}/g)) {
+    const before = text[m.index - 1], after = text[m.index + 3];
+    if (isLetter(before) || isLetter(after)) continue;
+    // Upper case anywhere ("Price in EUR"); lower case ("140,00 pln") only next to a number.
+    const upper = m[0].toUpperCase();
+    if (m[0] !== upper && !/\d\s?$/.test(text.slice(Math.max(0, m.index - 2), m.index)) && !/^\s?\d/.test(text.slice(m.index + 3, m.index + 5))) continue;
+    if (ISO_CODES.has(upper)) claim(m.index, 3, upper);
+  }
+  for (const [token, code] of TOKENS) {
+    const wordish = /^\p{L}+\.?$/u.test(token);
+    const lower = wordish ? text.toLowerCase() : text;
+    const needle = wordish ? token.toLowerCase() : token;
+    let from = 0;
+    for (;;) {
+      const i = lower.indexOf(needle, from);
+      if (i < 0) break;
+      from = i + 1;
+      // Latin words must stand alone ("Bs" not inside "Bsomething"); CJK words need no spaces.
+      if (wordish && /[A-Za-z]/.test(needle[0]) && (isLetter(text[i - 1]) || isLetter(text[i + needle.length]))) continue;
+      if (token === 'Q' && !/\d/.test(text[i + 1] ?? '')) continue;
+      claim(i, token.length, code ?? settle(token, hint));
+    }
+  }
+  return found.sort((a, b) => a.index - b.index);
+}
+
+/** The first currency named in a text, or null. */
+export function detectCurrency(text: string, hint: LocaleHint = {}): string | null {
+  return findCurrencies(text, hint)[0]?.code ?? null;
+}
