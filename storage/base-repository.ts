@@ -85,7 +85,8 @@ export abstract class BaseRepository implements Repository, WriteBackend {
         type: input.type,
         startUrls: input.startUrls,
         status: input.status ?? 'running',
-        startedAt: input.startedAt ?? now,
+        // A resumed task keeps its start time unless the caller gives a new one.
+        startedAt: input.startedAt ?? existing?.startedAt ?? now,
         endedAt: null,
         updatedAt: now,
       };

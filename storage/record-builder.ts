@@ -15,7 +15,9 @@ function contentPaths(coll: CollectionName): string[] {
     paths = [];
     COLLECTION_DEFS[coll].schema.eachPath((p) => {
       const top = p.split('.')[0]!;
-      if (!bookkeeping.has(top) && !paths!.includes(top)) paths!.push(top);
+      // Tasks, workers and hosts have no re-crawl bookkeeping: all their fields are content.
+      const skip = COLLECTION_DEFS[coll].crawled ? bookkeeping.has(top) : top === '_id';
+      if (!skip && !paths!.includes(top)) paths!.push(top);
     });
     contentPathsCache.set(coll, paths);
   }
@@ -24,18 +26,63 @@ function contentPaths(coll: CollectionName): string[] {
 
 export type Validated = { ok: true; content: Record<string, unknown> } | { ok: false; field: string; message: string };
 
+interface Compiled {
+  /** Schema defaults, from one empty document (cloned per record). */
+  defaults: Record<string, unknown>;
+  /** The schema's string setters (trim / uppercase / lowercase), applied before validation. */
+  strings: Array<{ path: string; trim: boolean; upper: boolean; lower: boolean }>;
+}
+
+const compiledCache = new Map<CollectionName, Compiled>();
+
+function compiled(coll: CollectionName): Compiled {
+  let c = compiledCache.get(coll);
+  if (c) return c;
+  const Model = validationModel(coll);
+  const empty = new Model({}, null, { skipId: true }).toObject({ depopulate: true, virtuals: false, versionKey: false });
+  const strings: Compiled['strings'] = [];
+  Model.schema.eachPath((path, type) => {
+    const t = type as unknown as { instance: string; options: { trim?: boolean; uppercase?: boolean; lowercase?: boolean } };
+    if (t.instance === 'String' && !path.includes('.') && (t.options.trim || t.options.uppercase || t.options.lowercase)) {
+      strings.push({ path, trim: !!t.options.trim, upper: !!t.options.uppercase, lower: !!t.options.lowercase });
+    }
+  });
+  c = { defaults: empty as Record<string, unknown>, strings };
+  compiledCache.set(coll, c);
+  return c;
+}
+
 /**
- * Validates and casts a record with the collection's Mongoose schema (no server needed).
- * Bookkeeping fields get placeholders here; the merge step sets their real values.
+ * Validates and casts a record with the collection's Mongoose schema (no server needed):
+ * `Model.validate(obj)` casts and runs every validator of the schema and returns the cast
+ * object. It skips setters and defaults, which a Document would apply, so those are applied
+ * here from the same schema first. (About twice as fast as building a Document per record,
+ * which matters for the bulk-upsert target.) Bookkeeping fields get placeholders; the merge
+ * step sets their real values.
  */
 export async function validateRecord(coll: CollectionName, fields: Record<string, unknown>, now: Date): Promise<Validated> {
   const Model = validationModel(coll);
-  const placeholders = COLLECTION_DEFS[coll].crawled
+  const c = compiled(coll);
+  const obj: Record<string, unknown> = COLLECTION_DEFS[coll].crawled
     ? { firstSeenAt: now, lastSeenAt: now, lastChangedAt: now, fingerprint: '-' }
     : {};
-  const doc = new Model({ ...fields, ...placeholders }, null, { skipId: true });
+  for (const p of contentPaths(coll)) {
+    const v = fields[p];
+    if (v !== undefined) obj[p] = v;
+    else if (c.defaults[p] !== undefined) obj[p] = structuredClone(c.defaults[p]);
+  }
+  for (const s of c.strings) {
+    const raw = obj[s.path];
+    if (typeof raw !== 'string') continue;
+    let v = raw;
+    if (s.trim) v = v.trim();
+    if (s.upper) v = v.toUpperCase();
+    if (s.lower) v = v.toLowerCase();
+    obj[s.path] = v;
+  }
+  let cast: Record<string, unknown>;
   try {
-    await doc.validate();
+    cast = (await Model.validate(obj)) as Record<string, unknown>;
   } catch (err) {
     const errors = (err as MongooseError.ValidationError).errors ?? {};
     const fieldsFailed = Object.keys(errors);
@@ -46,7 +93,7 @@ export async function validateRecord(coll: CollectionName, fields: Record<string
     return { ok: false, field, message };
   }
   const content: Record<string, unknown> = {};
-  for (const p of contentPaths(coll)) content[p] = toPlain(doc.get(p));
+  for (const p of contentPaths(coll)) content[p] = toPlain(cast[p] ?? null);
   return { ok: true, content };
 }
 

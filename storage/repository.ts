@@ -43,7 +43,7 @@ export interface TaskInput {
   startUrls: string[];
   /** Default 'running'. */
   status?: TaskStatus;
-  /** Default now. */
+  /** Default: the existing task's start time, or now for a new task. */
   startedAt?: Date;
 }
 

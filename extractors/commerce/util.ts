@@ -5,6 +5,27 @@ export function textOf(el: Element | null | undefined): string {
   return el ? collapseSpace(el.textContent ?? '') : '';
 }
 
+/** Text of an element with a space between the texts of different elements ("店铺1" "10条评价" stay apart). */
+export function spacedText(el: Element | null | undefined, max = 5000): string {
+  if (!el) return '';
+  const parts: string[] = [];
+  let len = 0;
+  const stack: Node[] = [el];
+  while (stack.length && len < max) {
+    const n = stack.pop()!;
+    if (n.nodeType === 3) {
+      const v = n.nodeValue ?? '';
+      if (v.trim()) {
+        parts.push(v);
+        len += v.length;
+      }
+    } else if (n.nodeType === 1 && !['SCRIPT', 'STYLE', 'TEMPLATE'].includes((n as Element).tagName)) {
+      for (let c = n.lastChild; c; c = c.previousSibling) stack.push(c);
+    }
+  }
+  return collapseSpace(parts.join(' '));
+}
+
 /** An absolute http(s) URL, or null for empty / javascript: / unparsable values. */
 export function absUrl(href: string | null | undefined, base: string): string | null {
   if (!href) return null;
@@ -44,6 +65,14 @@ export function firstString(v: unknown): string | null {
     return firstString(o.name ?? o['@value'] ?? o.url ?? o['@id'] ?? null);
   }
   return null;
+}
+
+/** Elements by tag name, as an array (getElementsByTagName is far cheaper than selectors in jsdom). */
+export function tagged(root: Document | Element, tag: string): Element[] {
+  const list = root.getElementsByTagName(tag);
+  const out: Element[] = new Array(list.length);
+  for (let i = 0; i < list.length; i++) out[i] = list.item(i)!;
+  return out;
 }
 
 /** Runs one heuristic; a heuristic that throws on an odd page yields the fallback, not a lost page. */

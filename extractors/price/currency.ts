@@ -15,6 +15,8 @@ const ISO_CODES = new Set(
     'DEM FRF ITL ESP PTE NLG BEF ATS FIM IEP GRD LTL LVL EEK SKK SIT RUR VEF MRO STD').split(' '),
 );
 
+const WORD_CODES = new Set(['ALL', 'TOP', 'CUP', 'MOP', 'BOB', 'PEN', 'GEL', 'BAM', 'TRY', 'MAD', 'SOS', 'NAD', 'AED', 'BIF', 'CAD', 'FIM', 'ESP', 'ITL']);
+
 /** Whether a string is an ISO 4217 code we know. */
 export function isCurrencyCode(s: string): boolean {
   return ISO_CODES.has(s.toUpperCase());
@@ -38,6 +40,16 @@ const TOKENS: Array<[string, string | null]> = [
   ['درهم', 'AED'], ['جنيه', 'EGP'], ['Lek', 'ALL'], ['₼', 'AZN'], ['৳', 'BDT'], ['₭', 'LAK'], ['₮', 'MNT'],
   ['GH₵', 'GHS'], ['₵', 'GHS'], ['FCFA', 'XAF'], ['CFA', 'XOF'], ['֏', 'AMD'], ['៛', 'KHR'], ['Bs', 'VES'], ['S/', 'PEN'], ['Q', 'GTQ'], ['kr', null], ['$', null], ['¥', null], ['dollars', null], ['euro', 'EUR'],
 ];
+
+const escape = (t: string) => t.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+const isWordish = (t: string) => /^\p{L}+\.?$/u.test(t) && /^[A-Za-z]/.test(t);
+const byLength = [...TOKENS].sort((a, b) => b[0].length - a[0].length);
+/** Latin words match case-insensitively and stand alone ("Bs", not inside "Bsomething"). */
+const WORD_RE = new RegExp(`(?<!\\p{L})(?:${byLength.filter(([t]) => isWordish(t)).map(([t]) => escape(t)).join('|')})(?!\\p{L})`, 'giu');
+/** Symbols and CJK words match exactly, anywhere. */
+const SYMBOL_RE = new RegExp(byLength.filter(([t]) => !isWordish(t)).map(([t]) => escape(t)).join('|'), 'gu');
+const TOKEN_CODE = new Map<string, string | null>(TOKENS.map(([t, c]) => [isWordish(t) ? t.toLowerCase() : t, c]));
+const TOKEN_KEY = new Map<string, string>(TOKENS.map(([t]) => [isWordish(t) ? t.toLowerCase() : t, t]));
 
 /** Currency by country-code TLD or BCP 47 region. */
 const REGION_CURRENCY: Record<string, string> = {
@@ -112,22 +124,19 @@ export function findCurrencies(text: string, hint: LocaleHint = {}): CurrencyMat
     if (isLetter(before) || isLetter(after)) continue;
     // Upper case anywhere ("Price in EUR"); lower case ("140,00 pln") only next to a number.
     const upper = m[0].toUpperCase();
-    if (m[0] !== upper && !/\d\s?$/.test(text.slice(Math.max(0, m.index - 2), m.index)) && !/^\s?\d/.test(text.slice(m.index + 3, m.index + 5))) continue;
+    const nearNumber = /\d\s?$/.test(text.slice(Math.max(0, m.index - 2), m.index)) || /^\s?\d/.test(text.slice(m.index + 3, m.index + 5));
+    // Lower case, and codes that are also English words ("SHOP ALL", "TOP", "TRY"), count only next to a number.
+    if ((m[0] !== upper || WORD_CODES.has(upper)) && !nearNumber) continue;
     if (ISO_CODES.has(upper)) claim(m.index, 3, upper);
   }
-  for (const [token, code] of TOKENS) {
-    const wordish = /^\p{L}+\.?$/u.test(token);
-    const lower = wordish ? text.toLowerCase() : text;
-    const needle = wordish ? token.toLowerCase() : token;
-    let from = 0;
-    for (;;) {
-      const i = lower.indexOf(needle, from);
-      if (i < 0) break;
-      from = i + 1;
-      // Latin words must stand alone ("Bs" not inside "Bsomething"); CJK words need no spaces.
-      if (wordish && /[A-Za-z]/.test(needle[0]) && (isLetter(text[i - 1]) || isLetter(text[i + needle.length]))) continue;
-      if (token === 'Q' && !/\d/.test(text[i + 1] ?? '')) continue;
-      claim(i, token.length, code ?? settle(token, hint));
+  for (const re of [SYMBOL_RE, WORD_RE]) {
+    re.lastIndex = 0;
+    for (const m of text.matchAll(re)) {
+      const token = m[0];
+      if (token === 'Q' && !/\d/.test(text[m.index + 1] ?? '')) continue;
+      const code = TOKEN_CODE.get(re === WORD_RE ? token.toLowerCase() : token);
+      if (code === undefined) continue;
+      claim(m.index, token.length, code ?? settle(TOKEN_KEY.get(re === WORD_RE ? token.toLowerCase() : token)!, hint));
     }
   }
   return found.sort((a, b) => a.index - b.index);

@@ -32,6 +32,8 @@ const FREE_RE = /^\s*(?:free|gratis|gratuit|kostenlos|免费)\b/i;
 function normalise(text: string): string {
   return text
     .replace(/[\uff10-\uff19]/g, (d) => String.fromCharCode(d.charCodeAt(0) - 0xfee0))
+    .replace(/＄/g, '$')
+    .replace(/￡/g, '£')
     .replace(/[，]/g, ',')
     .replace(/[．。]/g, '.')
     .replace(/\s+/g, ' ')

@@ -1,13 +1,19 @@
 #!/usr/bin/env node
 import { Command, CommanderError } from 'commander';
+import { log as crawleeLog } from 'crawlee';
 import { commandModules } from './commands/index';
 import { UsageError } from './usage-error';
+
+// Failures are recorded per page by the crawler itself; Crawlee's own error lines would repeat them.
+if (!process.env.CRAWLEE_LOG_LEVEL) crawleeLog.setLevel(crawleeLog.LEVELS.OFF);
 
 const program = new Command();
 program
   .name('npm start --')
   .description('Headless-browser crawler that turns e-commerce and news sites into structured tables.')
   .showHelpAfterError(false)
+  // The main job's options live on the program itself; subcommands (worker --task …) have their own.
+  .enablePositionalOptions()
   .exitOverride();
 
 for (const m of commandModules) m.register(program);

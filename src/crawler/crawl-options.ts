@@ -1,6 +1,8 @@
 export type CrawlType = 'commerce' | 'news' | 'auto';
 export type Strategy = 'bfs' | 'dfs';
 export type Scope = 'same-site' | 'same-domain' | 'any';
+/** browser: every page rendered in Chromium; http: plain HTTP fetches; adaptive: HTTP, browser where a page needs rendering. */
+export type FetchMode = 'browser' | 'http' | 'adaptive';
 
 /** Everything one crawl run needs; the CLI fills it, defaults documented per field. */
 export interface CrawlOptions {
@@ -30,6 +32,8 @@ export interface CrawlOptions {
   loadMedia: boolean;
   /** Join an existing task instead of creating it (the `worker` command). */
   joinOnly: boolean;
+  /** How pages are fetched. Default 'browser'. */
+  mode: FetchMode;
 }
 
 export const DEFAULT_CRAWL_OPTIONS: Omit<CrawlOptions, 'task' | 'startUrls'> = {
@@ -47,4 +51,5 @@ export const DEFAULT_CRAWL_OPTIONS: Omit<CrawlOptions, 'task' | 'startUrls'> = {
   maxRetries: 2,
   loadMedia: false,
   joinOnly: false,
+  mode: 'browser',
 };

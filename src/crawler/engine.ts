@@ -3,8 +3,8 @@ import { chromium, type Page } from 'playwright';
 import type { CrawlOptions } from './crawl-options';
 import type { PageBudget } from './page-budget';
 import type { PageSink } from './page-sink';
-import type { FailureLog, FailureReason } from './failures';
-import { classifyError } from './failures';
+import type { FailureLog } from './failures';
+import { FINAL_REASONS, OverBudget, errorMessage, finalError, finishPage, reasonOf, recordFailure, retryDelayMs } from './page-steps';
 import type { CrawlStats } from './progress';
 import type { ExtractPool } from '../extraction/pool';
 import { LinkAdmission } from './admission';
@@ -33,14 +33,6 @@ export interface EngineDeps {
 
 const MAX_HTML_CHARS = 12 * 1024 * 1024;
 const MEDIA_PATTERNS = ['.jpg', '.jpeg', '.png', '.gif', '.webp', '.avif', '.svg', '.ico', '.bmp', '.woff', '.woff2', '.ttf', '.otf', '.eot', '.mp4', '.webm', '.mp3', '.m4a', '.ogg', '.wav'];
-/** Reasons that will not change on a retry. */
-const FINAL_REASONS = new Set<FailureReason>(['non-html', 'redirect-loop', 'robots', 'too-large']);
-
-class OverBudget extends Error {
-  constructor() {
-    super('page limit reached before this page was fetched');
-  }
-}
 
 /**
  * One crawl run of a task in this process: Crawlee's PlaywrightCrawler with our link
@@ -77,7 +69,8 @@ export class CrawlEngine {
         headless: true,
         launchContext: {
           launcher: chromium,
-          launchOptions: { executablePath: deps.chromiumPath, args: CHROMIUM_ARGS, headless: true },
+          // Ctrl-C is ours: Playwright would otherwise close the browser under the pages in flight and exit.
+          launchOptions: { executablePath: deps.chromiumPath, args: CHROMIUM_ARGS, headless: true, handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false },
         },
         // One long-lived browser: Crawlee's default retires it every 100 pages.
         browserPoolOptions: { useFingerprints: false, maxOpenPagesPerBrowser: Math.max(c * 2, 20), retireBrowserAfterPageCount: 1_000_000 },
@@ -107,6 +100,15 @@ export class CrawlEngine {
     this.crawler.stop('stopping: finishing pages in flight');
   }
 
+  /** `task pause`: take no new pages until resume (pages in flight finish). */
+  pause(): void {
+    void this.crawler.autoscaledPool?.pause().catch(() => undefined);
+  }
+
+  resume(): void {
+    this.crawler.autoscaledPool?.resume();
+  }
+
   get isStopping(): boolean {
     return this.stopping;
   }
@@ -126,10 +128,7 @@ export class CrawlEngine {
       request.userData.slot = true;
       if (this.deps.budget.isExhausted()) this.crawler.stop('page limit reached');
     }
-    if (request.retryCount > 0) {
-      // Back-off before a retry: 0.5 s, 1 s, 2 s … capped at 10 s.
-      await new Promise((r) => setTimeout(r, Math.min(10_000, 500 * 2 ** (request.retryCount - 1))));
-    }
+    if (request.retryCount > 0) await new Promise((r) => setTimeout(r, retryDelayMs(request.retryCount)));
     if (goto) goto.waitUntil = 'load';
     if (!this.opts.loadMedia && !this.mediaBlocked.has(page)) {
       await ctx.blockRequests({ urlPatterns: MEDIA_PATTERNS });
@@ -161,6 +160,9 @@ export class CrawlEngine {
       throw finalError(`HTTP ${status}`, request);
     }
     if (status === 401 || status === 403 || status === 429) throw new Error(`blocked: status code ${status}`);
+    // Crawlee's browser pool sends pages through a local proxy-chain server, which reports a
+    // site it cannot reach as a 59x response ("Connection Refused", "Not Found" …).
+    if (status >= 590 && status <= 599) throw finalError(`unreachable: ${response?.statusText() || `proxy status ${status}`}`, request, 'unreachable');
     if (status >= 400) throw new Error(`HTTP ${status}`);
     if (contentType && !/html|xml/i.test(contentType)) throw finalError(`not an HTML page (${contentType.split(';')[0]})`, request);
 
@@ -174,21 +176,8 @@ export class CrawlEngine {
     const finalUrl = page.url();
     const hrefs = await page.$$eval('a[href]', (as) => as.map((a) => a.getAttribute('href') ?? '')).catch(() => [] as string[]);
 
-    let pageType: Parameters<CrawlStats['addPage']>[0] = 'other';
-    try {
-      const result = await this.deps.pool.extract({ html, url: finalUrl, kind: 'auto', xhr: capture?.json ?? [] });
-      pageType = result.pageType;
-      try {
-        const outcome = await this.deps.sink.save(result, { fetchedAt: new Date(), status, depth });
-        for (const [table, n] of Object.entries(outcome.written)) this.deps.stats.addRecords(table, n);
-        this.deps.stats.recordsRejected += outcome.rejected.length;
-      } catch (err) {
-        this.recordFailure(request, 'store-error', errorMessage(err));
-      }
-    } catch (err) {
-      this.recordFailure(request, 'extract-error', errorMessage(err));
-    }
-    this.deps.stats.addPage(pageType);
+    const extracted = await this.deps.pool.extract({ html, url: finalUrl, kind: 'auto', xhr: capture?.json ?? [] }).then((result) => ({ result }), (error: unknown) => ({ error }));
+    await finishPage(this.deps, request, extracted, { fetchedAt: new Date(), status, depth });
     if (!this.stopping) await this.admit(hrefs, finalUrl, depth + 1);
   }
 
@@ -199,30 +188,15 @@ export class CrawlEngine {
       request.retryCount -= 1;
       return;
     }
-    const reason = (error as { reason?: FailureReason }).reason ?? classifyError(error.message);
+    const reason = reasonOf(error);
     if (FINAL_REASONS.has(reason) || /^http-4/.test(reason)) request.noRetry = true;
   }
 
   private onFailed(request: Request, error: Error): void {
     this.releaseHost(request);
     if (error instanceof OverBudget) return;
-    const reason = (error as { reason?: FailureReason }).reason ?? classifyError(error.message);
-    this.recordFailure(request, reason, error.message.split('\n')[0]!);
+    recordFailure(this.deps.failures, request, reasonOf(error), errorMessage(error).split('\n')[0]!);
     this.deps.stats.pagesFailed++;
   }
 
-  private recordFailure(request: Request, reason: FailureReason, message: string): void {
-    this.deps.failures.record({ url: request.url, reason, message, retries: request.retryCount, depth: Number(request.userData.depth ?? 0) });
-  }
-}
-
-function finalError(message: string, request: Request, reason?: FailureReason): Error {
-  request.noRetry = true;
-  const err = new Error(message) as Error & { reason?: FailureReason };
-  if (reason) err.reason = reason;
-  return err;
-}
-
-function errorMessage(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
 }

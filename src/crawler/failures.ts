@@ -30,7 +30,7 @@ export function classifyError(message: string): FailureReason {
   if (/blocked|status code (401|403|429)\b|ERR_BLOCKED_BY/i.test(message)) return 'blocked';
   if (/timeout|timed out|ERR_TIMED_OUT/i.test(message)) return 'timeout';
   if (/Download is starting|not an HTML page|ERR_ABORTED/i.test(message)) return 'non-html';
-  if (/ERR_NAME_NOT_RESOLVED|ERR_CONNECTION_(REFUSED|RESET|CLOSED)|ECONNREFUSED|ENOTFOUND|ERR_ADDRESS_UNREACHABLE|ERR_INTERNET_DISCONNECTED|ERR_EMPTY_RESPONSE/i.test(message)) return 'unreachable';
+  if (/ERR_NAME_NOT_RESOLVED|ERR_CONNECTION_(REFUSED|RESET|CLOSED)|ECONNREFUSED|ENOTFOUND|ERR_ADDRESS_UNREACHABLE|ERR_INTERNET_DISCONNECTED|ERR_EMPTY_RESPONSE|ERR_UNSAFE_PORT|EHOSTUNREACH|ENETUNREACH/i.test(message)) return 'unreachable';
   const http = /\bHTTP (\d{3})\b/.exec(message);
   if (http) return `http-${Number(http[1])}`;
   return 'error';

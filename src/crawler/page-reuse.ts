@@ -23,6 +23,29 @@ export class PageReusingPlaywrightCrawler extends PlaywrightCrawler {
     }) as typeof pool.newPage;
   }
 
+  private finished: Promise<unknown> = Promise.resolve();
+
+  /** No proxies here: a refused connection is the site's failure, not a reason to rotate sessions ten times. */
+  override isProxyError(): boolean {
+    return false;
+  }
+
+  override run(...args: Parameters<PlaywrightCrawler['run']>): ReturnType<PlaywrightCrawler['run']> {
+    const running = super.run(...args);
+    this.finished = running.catch(() => undefined);
+    return running;
+  }
+
+  /**
+   * Crawlee's own Ctrl-C handler pauses and then aborts the pool, which kills the pages in
+   * flight and counts them as failed attempts. Here Ctrl-C means: take no new pages and let
+   * the ones in flight finish, so the handler waits for the run to end by itself.
+   */
+  protected override async _pauseOnMigration(): Promise<void> {
+    this.stop('stopping: finishing pages in flight');
+    await this.finished;
+  }
+
   protected override async _cleanupContext(ctx: PlaywrightCrawlingContext): Promise<void> {
     const { page, request } = ctx;
     if (page && !page.isClosed() && request.state === RequestState.DONE && this.idlePages.length < this.maxIdle) {

@@ -23,13 +23,19 @@ function outcomeOf(report: SaveReport): SaveOutcome {
  * The crawler's hand-off to storage: registers the task, this worker and its host, then
  * saves each page's records; the task's final status is written on close.
  */
-export async function openTaskSink(opts: CrawlOptions, me: WorkerIdentity): Promise<PageSink> {
+export interface TaskSink extends PageSink {
+  /** The repository behind the sink (task control polls the task's status through it). */
+  readonly repo: Repository;
+}
+
+export async function openTaskSink(opts: CrawlOptions, me: WorkerIdentity): Promise<TaskSink> {
   const repo: Repository = await openRepository();
   let task: TaskRecord;
   try {
     const existing = opts.joinOnly ? await repo.getTaskByName(opts.task) : null;
     task = existing ?? (await repo.upsertTask({ name: opts.task, type: opts.type, startUrls: opts.startUrls, status: 'running', ...(opts.resume ? {} : { startedAt: new Date() }) }));
-    if (existing || opts.resume) task = await repo.updateTask(task.id, { status: 'running', endedAt: null });
+    // A worker joining a paused task must not un-pause it.
+    if ((existing && existing.status !== 'paused') || opts.resume) task = await repo.updateTask(task.id, { status: 'running', endedAt: null });
     task = await repo.updateTask(task.id, { addHost: me.host });
   } catch (err) {
     await repo.close();
@@ -40,6 +46,7 @@ export async function openTaskSink(opts: CrawlOptions, me: WorkerIdentity): Prom
   beat.unref();
   const ref = { id: task.id, name: task.name };
   return {
+    repo,
     save: async (result, meta) => outcomeOf(await repo.savePage(ref, result, { fetchedAt: meta.fetchedAt, status: meta.status })),
     markGone: async (url) => {
       await repo.markGone(task.id, url);

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { mkdirSync } from 'node:fs';
 import { hostname } from 'node:os';
 import type { CrawlOptions } from './crawl-options';
-import { CrawlEngine } from './engine';
+import { createEngine } from './engine-choice';
 import { FailureLog } from './failures';
 import { CrawlStats, ProgressReporter } from './progress';
 import { formatSummary } from './summary';
@@ -13,6 +13,7 @@ import { openRedisBackend } from './backends/redis';
 import type { TaskBackend, TaskSettings } from './backends/task-backend';
 import { openTaskSink } from './repository-sink';
 import { ExtractPool } from '../extraction/pool';
+import { watchTaskControl, type TaskControlWatch } from '../schedule/watch-task-control';
 import { appConfig, taskDir } from '../config/config';
 
 export interface RunOutcome {
@@ -40,8 +41,9 @@ function settingsOf(o: CrawlOptions): TaskSettings {
  */
 export async function runTask(opts: CrawlOptions, hooks: RunHooks = {}): Promise<RunOutcome> {
   const cfg = appConfig();
-  const chromiumPath = findChromium(cfg.chromiumPath);
-  if (!chromiumPath) throw new Error(NO_CHROMIUM_MESSAGE);
+  // HTTP mode needs no browser.
+  const chromiumPath = opts.mode === 'http' ? '' : findChromium(cfg.chromiumPath);
+  if (chromiumPath === null) throw new Error(NO_CHROMIUM_MESSAGE);
   const dir = taskDir(cfg.dataDir, opts.task);
   mkdirSync(dir, { recursive: true });
   const stats = new CrawlStats();
@@ -65,6 +67,7 @@ export async function runTask(opts: CrawlOptions, hooks: RunHooks = {}): Promise
 
   const failures = new FailureLog(failuresFile);
   const pool = new ExtractPool();
+  void pool.warm(); // overlaps with the browser's start; first pages queue behind it
   let sink;
   try {
     sink = await openTaskSink(run, { host: hostname(), pid: process.pid });
@@ -73,20 +76,24 @@ export async function runTask(opts: CrawlOptions, hooks: RunHooks = {}): Promise
     await pool.close();
     throw err;
   }
-  const engine = new CrawlEngine(run, { queue: backend.queue, budget: backend.budget, sink, seen: backend.seen, dedupKey, failures, stats, pool, chromiumPath, config: backend.config });
+  const engine = createEngine(run, { queue: backend.queue, budget: backend.budget, sink, seen: backend.seen, dedupKey, failures, stats, pool, chromiumPath, config: backend.config });
   const progress = new ProgressReporter(stats, () => backend.pending(), hooks.progress);
 
   let interrupted = false;
+  let control: TaskControlWatch | null = null;
   try {
     if (!opts.joinOnly) await engine.seed();
     await backend.checkpoint('running');
-    hooks.onStart?.(() => {
+    const stop = () => {
       interrupted = true;
       engine.stop();
-    });
+    };
+    hooks.onStart?.(stop);
+    control = watchTaskControl(sink.repo, opts.task, { onPause: () => engine.pause?.(), onResume: () => engine.resume?.(), onStop: stop });
     progress.start();
     await engine.run();
   } finally {
+    control?.stop();
     await progress.stop();
     await pool.close();
     await backend.checkpoint(interrupted ? 'interrupted' : 'finished');

@@ -21,7 +21,7 @@ export function formatSummary(s: SummaryInput): string {
       `${stats.pagesDone} pages in ${formatDuration(secs)} (${(stats.pagesDone / Math.max(secs, 0.001)).toFixed(1)} pages/s), ${stats.pagesFailed} failed`,
   );
   lines.push(...section('Pages by type', [...stats.pagesByType]));
-  lines.push(...section('Records by table', [...stats.recordsByTable, ...(stats.recordsRejected ? [['rejected by schema', stats.recordsRejected] as [string, number]] : [])]));
+  lines.push(...section('Records written by table', [...stats.recordsByTable, ...(stats.recordsRejected ? [['rejected by schema', stats.recordsRejected] as [string, number]] : [])]));
   lines.push(...section('Failures by reason', [...failures.byReason]));
   lines.push(...section('Links not followed', [...stats.linksSkipped]));
   lines.push(`Results:  ${s.resultsAt}`);

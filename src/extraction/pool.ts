@@ -94,6 +94,17 @@ export class ExtractPool {
     });
   }
 
+  /**
+   * Starts every thread and runs a tiny page through each, so module loading and
+   * dictionaries are ready before the first real page (seconds on a busy machine).
+   */
+  warm(): Promise<void> {
+    const tiny = '<html lang="en"><head><title>warm</title></head><body><article><p>Warm up the extractors with a sentence.</p></article></body></html>';
+    return Promise.allSettled(Array.from({ length: this.threads }, () => this.extract({ html: tiny, url: 'http://localhost/' }))).then(() => {
+      this.done = 0;
+    });
+  }
+
   /** Pages extracted and worker threads started so far (recycling shows as workers > threads). */
   stats(): { pages: number; workersStarted: number } {
     return { pages: this.done, workersStarted: this.started };

@@ -270,10 +270,11 @@ export class EmbeddedRepository extends BaseRepository {
   }
 
   private prepare(coll: CollectionName, filter: Record<string, unknown> = {}): { col: MemCollection; filter: Record<string, unknown> } {
-    const col = this.cols.get(coll);
-    if (!col) throw new StorageInputError(`unknown collection "${coll}"; valid collections: ${COLLECTIONS.join(', ')}`);
+    if (!this.cols.has(coll)) throw new StorageInputError(`unknown collection "${coll}"; valid collections: ${COLLECTIONS.join(', ')}`);
     checkFilter(filter);
+    // Catch up first: a reload (after another process compacted) replaces the collections.
     this.catchUp(false);
+    const col = this.cols.get(coll)!;
     return { col, filter: castFilterForEmbedded(coll, filter) };
   }
 

@@ -69,13 +69,18 @@ function plan(coll: MemCollection, filter: Record<string, unknown>, sort: Record
   const id = asEquality(filter._id);
   if (id) return { ids: id.map(String), ordered: false };
 
+  // The smallest hash-index match; index sets are used as they are (no copy) for one value.
   let best: Set<string> | undefined;
   for (const field of coll.hashFields) {
     if (!(field in filter)) continue;
     const vals = asEquality(filter[field]);
     if (!vals) continue;
-    const set = new Set<string>();
-    for (const v of vals) for (const x of coll.idsWhere(field, v) ?? []) set.add(x);
+    let set: Set<string>;
+    if (vals.length === 1) set = coll.idsWhere(field, vals[0]) ?? new Set();
+    else {
+      set = new Set<string>();
+      for (const v of vals) for (const x of coll.idsWhere(field, v) ?? []) set.add(x);
+    }
     if (!best || set.size < best.size) best = set;
   }
   const sortKeys = sort ? Object.keys(sort) : [];

@@ -1,16 +1,26 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { createServer, type AddressInfo } from 'node:net';
 import { startDemoSite, type DemoSite } from '../../src/demo-site/server';
 import { runCli, startCli, tempDataDir } from '../helpers/cli';
 import { pageRequests, pagesWithinDepth } from '../helpers/demo-pages';
+
+/** A loopback port nothing listens on. */
+async function closedPort(): Promise<number> {
+  const srv = createServer();
+  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', () => r()));
+  const port = (srv.address() as AddressInfo).port;
+  await new Promise((r) => srv.close(r));
+  return port;
+}
 
 function duplicates(paths: string[]): string[] {
   const seen = new Set<string>();
   return paths.filter((p) => (seen.has(p) ? true : (seen.add(p), false)));
 }
 
-describe('crawl command on the demo shop (real Chromium)', () => {
+describe('crawl command on the demo shop (real Chromium)', { timeout: 400_000 }, () => {
   let site: DemoSite;
 
   beforeAll(async () => {
@@ -67,7 +77,7 @@ describe('crawl command on the demo shop (real Chromium)', () => {
   });
 });
 
-describe('crawl command on hostile pages', () => {
+describe('crawl command on hostile pages', { timeout: 400_000 }, () => {
   let site: DemoSite;
 
   beforeAll(async () => {
@@ -121,7 +131,8 @@ describe('crawl command: bad input', () => {
   }
 
   it('exits non-zero when nothing could be crawled (unreachable host)', async () => {
-    const res = await runCli(['--task', 'dead', '--urls', 'http://127.0.0.1:9/', '--retries', '0', '--timeout', '5'], { CRAWLER_DATA_DIR: tempDataDir() });
+    const port = await closedPort();
+    const res = await runCli(['--task', 'dead', '--urls', `http://127.0.0.1:${port}/`, '--retries', '0', '--timeout', '5'], { CRAWLER_DATA_DIR: tempDataDir() });
     expect(res.code).toBe(1);
     expect(res.stdout).toMatch(/unreachable/);
   });

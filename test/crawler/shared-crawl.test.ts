@@ -12,7 +12,7 @@ describe('shared crawl through Redis', () => {
   let redis: RedisServerHandle;
 
   beforeAll(async () => {
-    site = await startDemoSite({ port: 0, products: 800, newsPerLanguage: 4 });
+    site = await startDemoSite({ port: 0, products: 900, newsPerLanguage: 4 });
     redis = await startRedisServer({ appendonly: true });
   });
   afterAll(async () => {

@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const TSX = join(ROOT, 'node_modules/.bin/tsx');
 const MAIN = join(ROOT, 'src/cli/main.ts');
 
 export interface CliResult {
@@ -28,7 +27,8 @@ export interface CliRun {
 
 /** Starts the real CLI (`npm start -- …` without npm's noise) as a child process. */
 export function startCli(args: string[], env: Record<string, string> = {}): CliRun {
-  const child = spawn(TSX, [MAIN, ...args], {
+  // One process, as `npm start` runs it (no tsx wrapper process relaying signals).
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, ...args], {
     cwd: ROOT,
     env: { ...process.env, CRAWLEE_LOG_LEVEL: 'ERROR', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -168,6 +168,13 @@ function contract(backend: BackendCase): void {
     expect(all[5]!.price).toBe(1300.5);
   });
 
+  it('normalises values as the schema says (trim, upper-case currency, numbers from money)', async () => {
+    const task = await newTask();
+    await repo.savePage(task, productPage('http://shop.test/p/norm', { name: '  空格 商品 ', currency: 'cny', price: 1299.4999999999998 }));
+    const [d] = await repo.find('commodities', { taskId: task.id });
+    expect([d!.name, d!.currency, d!.price]).toEqual(['空格 商品', 'CNY', 1299.5]);
+  });
+
   it('applies projection, skip and limit', async () => {
     const task = await newTask();
     await repo.savePage(task, listingPage('http://shop.test/proj', [1, 2, 3, 4].map((i) => commodity({ url: `http://shop.test/p/q${i}`, price: i * 10 }))));

@@ -25,7 +25,8 @@ export function listingPage(url: string, commodities: Commodity[], extra: Partia
 }
 
 export function productPage(url: string, c: Partial<Commodity>, extra: Partial<PageResult> = {}): PageResult {
-  return { url, pageType: 'product', categories: [], shop: null, commodities: [commodity({ url, ...c })], reviews: [], news: null, ...extra };
+  // The product of a product page is the page itself.
+  return { url, pageType: 'product', categories: [], shop: null, commodities: [commodity({ ...c, url })], reviews: [], news: null, ...extra };
 }
 
 export function newsPage(url: string, title: string, content: string): PageResult {

@@ -1,6 +1,7 @@
 import type { Candidate } from '../candidate';
+import type { Review } from '../../types';
 import { parsePrice } from '../../price/parse-price';
-import { availabilityFromValue } from '../signals/availability';
+import { availabilityFromText, availabilityFromValue } from '../signals/availability';
 import { absUrl, toNumber } from '../util';
 
 /**
@@ -97,7 +98,7 @@ export function itemCandidate(o: Record<string, unknown>, base: string, source: 
     else if (c.shopName == null && SHOP_KEY.test(k) && typeof v === 'string') c.shopName = v;
     else if (c.brand == null && BRAND_KEY.test(k) && typeof v === 'string') c.brand = v;
     else if (c.availability == null && STOCK_KEY.test(k)) {
-      c.availability = availabilityFromValue(v as string) ?? (/sold_?out/i.test(k) && typeof v === 'boolean' ? (v ? 'OutOfStock' : 'InStock') : typeof v === 'number' && /^stock/i.test(k) ? (v > 0 ? 'InStock' : 'OutOfStock') : null);
+      c.availability = availabilityFromValue(v as string) ?? (typeof v === 'string' ? availabilityFromText(v) : null) ?? (/sold_?out/i.test(k) && typeof v === 'boolean' ? (v ? 'OutOfStock' : 'InStock') : typeof v === 'number' && /^stock/i.test(k) ? (v > 0 ? 'InStock' : 'OutOfStock') : null);
     } else if (typeof v !== 'object') c.extra![k] = v;
   }
   // The regular price is the list price when one is given, else the plain price; the sale price
@@ -107,4 +108,72 @@ export function itemCandidate(o: Record<string, unknown>, base: string, source: 
   c.price = regular;
   c.salePrice = now !== null && regular !== null && now < regular ? now : null;
   return c;
+}
+
+/**
+ * The page's own product in a detail-API body that carries no name (the name is in the HTML):
+ * the shallowest object with a price and an id-ish or stock-ish key.
+ */
+export function detailObject(values: unknown[]): Record<string, unknown> | null {
+  let best: Record<string, unknown> | null = null;
+  let bestDepth = Infinity;
+  let budget = 20_000;
+  const visit = (v: unknown, depth: number) => {
+    if (budget-- <= 0 || depth > 6 || depth >= bestDepth || !v || typeof v !== 'object' || Array.isArray(v)) return;
+    const o = v as Record<string, unknown>;
+    const keys = Object.keys(o);
+    const priced = keys.some((k) => PRICE_KEY.test(k) && priceValue(o[k]) !== null);
+    if (priced && keys.some((k) => SKU_KEY.test(k) || STOCK_KEY.test(k) || /^id$/i.test(k))) {
+      best = o;
+      bestDepth = depth;
+      return;
+    }
+    for (const x of Object.values(o)) visit(x, depth + 1);
+  };
+  values.forEach((v) => visit(v, 0));
+  return best;
+}
+
+const CONTENT_KEY = /^(?:content|text|body|comment|review_?(?:text|body|content)?|review)$/i;
+const AUTHOR_KEY = /^(?:nick_?name|nickname|author|user_?name|user|reviewer|display_?name|name)$/i;
+const DATE_KEY = /date|time|created|published/i;
+
+/** Arrays of review-like objects (text plus an author or score) in JSON, as contract reviews. */
+export function reviewsFromJson(values: unknown[]): Review[] {
+  let budget = 50_000;
+  const visit = (v: unknown, depth: number): Review[] => {
+    if (budget-- <= 0 || depth > 10 || !v || typeof v !== 'object') return [];
+    if (Array.isArray(v)) {
+      const objs = v.filter((x): x is Record<string, unknown> => !!x && typeof x === 'object' && !Array.isArray(x));
+      const reviews = objs.map(toReview).filter((r): r is Review => r !== null);
+      if (reviews.length > 0 && reviews.length >= objs.length * 0.6) return reviews;
+      for (const x of v) {
+        const r = visit(x, depth + 1);
+        if (r.length) return r;
+      }
+      return [];
+    }
+    for (const x of Object.values(v)) {
+      const r = visit(x, depth + 1);
+      if (r.length) return r;
+    }
+    return [];
+  };
+  for (const v of values) {
+    const r = visit(v, 0);
+    if (r.length) return r;
+  }
+  return [];
+}
+
+function toReview(o: Record<string, unknown>): Review | null {
+  let content: string | null = null, author: string | null = null, rating: number | null = null, date: string | null = null;
+  for (const [k, v] of Object.entries(o)) {
+    if (content === null && CONTENT_KEY.test(k) && typeof v === 'string' && v.trim()) content = v.trim();
+    else if (author === null && AUTHOR_KEY.test(k) && typeof v === 'string') author = v;
+    else if (rating === null && RATING_KEY.test(k)) rating = toNumber(v);
+    else if (date === null && DATE_KEY.test(k) && typeof v === 'string' && !Number.isNaN(Date.parse(v))) date = new Date(v).toISOString();
+  }
+  if (!content || (author === null && rating === null)) return null;
+  return { author, rating, content, date };
 }

@@ -1,3 +1,5 @@
+import { tagged } from '../util';
+
 /**
  * JSON values embedded in a page's scripts: JSON script blocks (__NEXT_DATA__, application/json)
  * and object/array literals assigned or passed in inline scripts (`window.__INITIAL_STATE__ = {...}`,
@@ -47,17 +49,17 @@ function tryLooseJs(s: string): unknown {
 
 export function scriptJson(doc: Document): unknown[] {
   const out: unknown[] = [];
-  for (const s of Array.from(doc.querySelectorAll('script'))) {
+  for (const s of tagged(doc, 'script')) {
     const type = (s.getAttribute('type') ?? '').toLowerCase();
     if (type === 'application/ld+json') continue;
     const text = s.textContent ?? '';
-    if (text.length < 20 || text.length > MAX_SCRIPT) continue;
+    if (text.length < 2 || text.length > MAX_SCRIPT) continue;
     if (type.includes('json')) {
       const v = tryJson(text.trim());
       if (v !== undefined) out.push(v);
       continue;
     }
-    if (type && !/javascript|ecmascript|module|^text\/$/.test(type)) continue;
+    if (text.length < 20 || (type && !/javascript|ecmascript|module|^text\/$/.test(type))) continue;
     out.push(...literalsIn(text));
   }
   return out;

@@ -1,3 +1,5 @@
+import { tagged } from '../util';
+
 /** A schema.org node as plain JSON: JSON-LD objects, and microdata/RDFa converted to the same shape. */
 export type SchemaNode = Record<string, unknown>;
 
@@ -6,8 +8,10 @@ function parseLoose(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {
+    // CDATA wrappers, HTML comments and leading/trailing JS comments around the JSON.
     const cleaned = text
-      .replace(/^\s*<!--|-->\s*$/g, '')
+      .replace(/^(?:\s|\/\*[\s\S]*?\*\/|<!--|<!\[CDATA\[|\/\/[^\n]*\n)+/, '')
+      .replace(/(?:\s|\/\*[\s\S]*?\*\/|-->|\]\]>|;)+$/, '')
       .replace(/[\u0000-\u001f]+/g, ' ')
       .replace(/,\s*([}\]])/g, '$1');
     try {
@@ -21,7 +25,8 @@ function parseLoose(text: string): unknown {
 /** Every object node in the JSON-LD scripts of a page, @graph and nesting flattened, document order. */
 export function jsonLdNodes(doc: Document): SchemaNode[] {
   const out: SchemaNode[] = [];
-  for (const s of Array.from(doc.querySelectorAll('script[type="application/ld+json" i]'))) {
+  for (const s of tagged(doc, 'script')) {
+    if ((s.getAttribute('type') ?? '').trim().toLowerCase() !== 'application/ld+json') continue;
     const data = parseLoose(s.textContent ?? '');
     collect(data, out, 0);
   }
@@ -49,6 +54,7 @@ export function typesOf(node: SchemaNode): string[] {
 }
 
 export function isType(node: SchemaNode, ...names: string[]): boolean {
-  const ts = typesOf(node);
-  return names.some((n) => ts.includes(n));
+  // Case-insensitive: pages write "product" as often as "Product".
+  const ts = typesOf(node).map((t) => t.toLowerCase());
+  return names.some((n) => ts.includes(n.toLowerCase()));
 }

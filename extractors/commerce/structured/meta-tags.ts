@@ -1,7 +1,7 @@
 import type { Candidate } from '../candidate';
 import { availabilityFromValue } from '../signals/availability';
 import { parsePrice } from '../../price/parse-price';
-import { absUrl } from '../util';
+import { absUrl, tagged } from '../util';
 
 /**
  * OpenGraph and product meta tags (og:*, product:*, twitter:*), one pass over <meta>.
@@ -9,7 +9,7 @@ import { absUrl } from '../util';
  */
 export function metaCandidate(doc: Document, url: string): Candidate & { ogType: string | null } {
   const m = new Map<string, string>();
-  for (const el of Array.from(doc.querySelectorAll('meta[property], meta[name]'))) {
+  for (const el of tagged(doc, 'meta')) {
     const key = (el.getAttribute('property') ?? el.getAttribute('name') ?? '').trim().toLowerCase();
     const val = el.getAttribute('content');
     if (key && val !== null && !m.has(key)) m.set(key, val.trim());

@@ -5,13 +5,11 @@ import type { SchemaNode } from './jsonld';
  * JSON-LD-shaped nodes, so one schema.org mapper reads all three. Top-level items only are
  * returned; nested items hang off their parent's property, as in JSON-LD.
  */
-export function microdataNodes(doc: Document): SchemaNode[] {
+export function microdataNodes(elements: Iterable<Element>): SchemaNode[] {
   const out: SchemaNode[] = [];
-  for (const el of Array.from(doc.querySelectorAll('[itemscope]'))) {
-    if (!el.hasAttribute('itemprop')) out.push(readItem(el, 'itemprop', 'itemtype', 0));
-  }
-  for (const el of Array.from(doc.querySelectorAll('[typeof]'))) {
-    if (!el.hasAttribute('property')) out.push(readItem(el, 'property', 'typeof', 0));
+  for (const el of elements) {
+    if (el.hasAttribute('itemscope') && !el.hasAttribute('itemprop')) out.push(readItem(el, 'itemprop', 'itemtype', 0));
+    else if (el.hasAttribute('typeof') && !el.hasAttribute('property')) out.push(readItem(el, 'property', 'typeof', 0));
   }
   return out;
 }

@@ -94,9 +94,10 @@ export function productCandidate(node: SchemaNode, ctx: SchemaContext, source: s
     reviewCount: rating ? toNumber(firstString(rating.reviewCount ?? rating.ratingCount)) : null,
     shopName: offer?.seller ?? null,
     shopUrl: offer?.sellerUrl ?? null,
-    sku: firstString(node.sku) ?? offer?.sku ?? firstString(node.productID) ?? firstString(node.mpn),
+    sku: firstString(node.sku) ?? offer?.sku ?? firstString(node.productID),
     brand: brand ? firstString(brand.name) : firstString(node.brand),
-    availability: offers.map((o) => o.availability).find((a) => a !== null) ?? null,
+    // Variants come as one offer each: the product is in stock when any of them is.
+    availability: offers.some((o) => o.availability === 'InStock') ? 'InStock' : offers.some((o) => o.availability === 'OutOfStock') ? 'OutOfStock' : null,
     image: imageOf(node.image, ctx.url),
     extra,
   };

@@ -9,6 +9,8 @@ export interface TextBlock {
   tag: string;
   /** class + id of the nearest element with either, lower-case (for boilerplate hints). */
   hint: string;
+  /** The line holds a form control (radio button, text field…): a poll, login or comment box. */
+  control?: boolean;
 }
 
 /** Elements that start a new line when rendered. */
@@ -18,6 +20,8 @@ const BLOCK_TAGS = new Set([
   'li', 'main', 'nav', 'ol', 'p', 'pre', 'section', 'summary', 'table', 'tbody', 'thead', 'tfoot', 'tr', 'ul',
   'caption', 'menu', 'br',
 ]);
+
+const CONTROL_TAGS = new Set(['input', 'select', 'textarea', 'button']);
 
 /** Never text a reader sees. */
 const SKIP_TAGS = new Set([
@@ -50,13 +54,15 @@ export function toBlocks(root: Node, opts: BlockOptions = {}): TextBlock[] {
   const blocks: TextBlock[] = [];
   let buf: string[] = [];
   let linkChars = 0;
+  let control = false;
   let tag = 'div';
   let hint = '';
   const flush = (): void => {
     const text = collapseSpace(buf.join(''));
-    if (text) blocks.push({ text, linkChars: Math.min(linkChars, text.length), tag, hint });
+    if (text) blocks.push({ text, linkChars: Math.min(linkChars, text.length), tag, hint, ...(control ? { control } : {}) });
     buf = [];
     linkChars = 0;
+    control = false;
   };
   // Stack of [node, phase]: phase 0 = enter, 1 = leave.
   const stack: Array<[Node, number, number]> = [[root, 0, 0]];
@@ -76,6 +82,7 @@ export function toBlocks(root: Node, opts: BlockOptions = {}): TextBlock[] {
     const el = node as Element;
     const name = node.nodeType === 1 ? el.localName : '#root';
     if (phase === 0) {
+      if (CONTROL_TAGS.has(name)) control = true;
       if (SKIP_TAGS.has(name)) continue;
       if (node.nodeType === 1 && skipHidden && isHidden(el)) continue;
       const isBlock = BLOCK_TAGS.has(name);

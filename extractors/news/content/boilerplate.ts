@@ -15,6 +15,10 @@ const FURNITURE: RegExp[] = [
   /^(点击|點擊)(查看|进入|進入|这里|這裡|此处|播放|阅读)/,
   /^(\d+\s*)?(comments?|replies)$/i,
   /^(发表评论|網友評論|网友评论|我要评论|查看评论|评论\s*[(（]?\d*[)）]?|參與討論|参与讨论)/,
+  /^(字号|字體|字体)\s*[：:]/,
+  /^https?:\/\/\S+$/i,
+  /^(tags?|topics?|标签|標籤|关键词|關鍵字|关键字)\s*[:：]?$/i,
+  /^(this|the) (post|article|page|story) (may )?contains? (affiliate|sponsored|referral)/i,
   /^(loading|正在加载|(跟帖|跟贴|评论)读取中)(…|\.\.\.)?$/i,
   // Breadcrumbs: "您现在的位置：首页 > 新闻 > 正文", "Home > News > World".
   /^(您现在的位置|您的位置|当前位置|當前位置|现在位置|you are here)\s*[：:]?/i,
@@ -36,6 +40,8 @@ const CREDIT: RegExp[] = [
   /^[(（【\[]?\s*(责任编辑|責任編輯|编辑|編輯|责编|責編|校对|审核|審核)\s*[：:\s]/,
   /^[(（【\[]?\s*(免责声明|免責聲明|声明|聲明|disclaimer)\s*[：:]/i,
   /^(copyright|©|\(c\))/i,
+  // Reprint notices: "凡注明为其他媒体来源的信息，均为转载…", "本网站有关内容转载自合法授权网站".
+  /^\W{0,3}(凡.{0,20}(转载|轉載)|(本网|本站|本网站|本網).{0,30}(转载|轉載|授权|授權|版权|版權))/,
   // "(本文来源：中国证券报)": the source note that closes a Chinese news story.
   /^[(（【\[]\s*(本文|本稿)?(来源|來源|稿源|出处)\s*[：:][^)）】\]]{1,30}[)）】\]]$/,
   /(版权所有|版權所有|all rights reserved|未经授权.{0,10}(转载|轉載)|禁止转载|不得转载)/i,
@@ -53,7 +59,7 @@ export interface BoilerplateOptions {
   tailFrom?: number;
   /** Credit/legal lines longer than this are kept as text (default 120). */
   maxCreditLength?: number;
-  /** Story weight (textWeight: ~60 words or 100 CJK chars) before a credit line may cut the rest even early on (default 300). */
+  /** Story weight (textWeight: ~20 words or 35 CJK chars) before a credit line may cut the rest even early on (default 100). */
   minStoryChars?: number;
 }
 
@@ -73,7 +79,7 @@ export function isSectionEnd(text: string): boolean {
 export function trimBoilerplate(blocks: readonly TextBlock[], opts: BoilerplateOptions = {}): TextBlock[] {
   const tailFrom = opts.tailFrom ?? 0.5;
   const maxCredit = opts.maxCreditLength ?? 120;
-  const minStoryChars = opts.minStoryChars ?? 300;
+  const minStoryChars = opts.minStoryChars ?? 100;
   let out = blocks.filter((b) => !isFurniture(b.text));
   const totalChars = out.reduce((n, b) => n + textWeight(b.text), 0);
   let seen = 0;

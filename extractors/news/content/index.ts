@@ -58,12 +58,19 @@ function jsonLdBlocks(doc: Document, articleBody: string | null): TextBlock[] {
     .map((t) => ({ text: t, linkChars: 0, tag: 'p', hint: '' }));
 }
 
+/** class/id tokens (matched at a token start) of captions and credits. */
+const CAPTION_HINT = /(^|\s)(caption|credit|image-credit|photo-credit|wp-caption)/;
+/** class/id tokens of teaser rails, promos, newsletter boxes and bylines that sites embed inside the story. */
+const TEASER_HINT = /(^|\s)(rail|teaser|promo|related|recommend|newsletter|outbrain|taboola|most-?read|trending|sponsor|advert|byline|author|dateline|timestamp)/;
+
 function dropLinkLists(blocks: TextBlock[], maxLinkDensity: number): TextBlock[] {
-  const linky = (b: TextBlock | undefined) => !!b && b.linkChars / b.text.length > maxLinkDensity;
+  // Long prose stays even when link-heavy (inline hover cards, every name a link).
+  const prose = (b: TextBlock) => b.text.length >= 300 && (b.text.match(/[。！？]|[.!?](?=\s|$)/g)?.length ?? 0) >= 3;
+  const linky = (b: TextBlock | undefined) => !!b && b.linkChars / b.text.length > maxLinkDensity && !prose(b);
   // Captions and credits marked up as such, wherever Readability left them.
-  const caption = (b: TextBlock) => /(^|\s)(caption|credit|image-credit|photo-credit|wp-caption)/.test(b.hint);
+  const caption = (b: TextBlock) => CAPTION_HINT.test(b.hint) || TEASER_HINT.test(b.hint);
   // A "Related news" heading goes with the link list it introduces.
-  return blocks.filter((b, i) => !linky(b) && !caption(b) && !(isSectionEnd(b.text) && linky(blocks[i + 1])));
+  return blocks.filter((b, i) => !linky(b) && !caption(b) && !(b.control && b.text.length < 200) && !(isSectionEnd(b.text) && linky(blocks[i + 1])));
 }
 
 /**
@@ -104,6 +111,10 @@ export function extractContent(doc: Document, articleBody: string | null, opts: 
   let paragraphs = guard(() => dropInfoLines(trimBoilerplate(blocks)), blocks).map((b) => b.text);
   // Readability drops a heading that repeats the title only for space-separated scripts; do it for all.
   const norm = (s: string) => s.replace(/[\s\p{P}]+/gu, '').toLowerCase();
-  if (!opts.keepHeading && opts.title && paragraphs.length > 1 && norm(paragraphs[0]) === norm(opts.title)) paragraphs = paragraphs.slice(1);
+  if (!opts.keepHeading && opts.title && paragraphs.length > 1) {
+    const t = norm(opts.title);
+    const at = paragraphs.slice(0, 3).findIndex((p) => norm(p) === t);
+    if (at >= 0) paragraphs = paragraphs.filter((_, i) => i !== at);
+  }
   return { paragraphs, method: paragraphs.length ? method : 'none', readability: rd };
 }

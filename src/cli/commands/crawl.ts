@@ -1,11 +1,12 @@
 import type { Command } from 'commander';
-import { DEFAULT_CRAWL_OPTIONS, type CrawlOptions, type CrawlType, type Scope, type Strategy } from '../../crawler/crawl-options';
+import { DEFAULT_CRAWL_OPTIONS, type CrawlOptions, type CrawlType, type FetchMode, type Scope, type Strategy } from '../../crawler/crawl-options';
 import { resolveTargets } from '../../crawler/resolve-urls';
 import { runTask } from '../../crawler/run-task';
 import { startDemoSite, type DemoSite } from '../../demo-site/server';
 import { UsageError } from '../usage-error';
 import { positiveInt, nonNegativeInt, oneOf } from '../parse-options';
 import { setLogFormat, logLine } from '../log';
+import { runOnSchedule } from '../../schedule/run-on-schedule';
 
 interface CrawlFlags {
   task?: string;
@@ -25,6 +26,9 @@ interface CrawlFlags {
   retries: number;
   loadMedia?: boolean;
   demoProducts?: number;
+  mode: FetchMode;
+  schedule?: string;
+  tz?: string;
 }
 
 const D = DEFAULT_CRAWL_OPTIONS;
@@ -48,15 +52,24 @@ export function register(program: Command): void {
     .option('--timeout <secs>', 'navigation timeout per page', positiveInt('--timeout'), D.timeoutSecs)
     .option('--retries <n>', 'retries after a failed attempt', nonNegativeInt('--retries'), D.maxRetries)
     .option('--load-media', 'also download images, fonts and media')
+    .option('--mode <m>', 'browser | http | adaptive (HTTP, the browser only for pages that need rendering)', oneOf('--mode', ['browser', 'http', 'adaptive'] as const), D.mode)
     .option('--demo-products <n>', 'size of the bundled demo shop (with --urls demo)', positiveInt('--demo-products'))
+    .option('--schedule <cron>', 're-crawl on this cron schedule (e.g. "0 */6 * * *"), in the foreground until Ctrl-C')
+    .option('--tz <zone>', 'time zone of --schedule (e.g. Asia/Shanghai; default: this machine\'s)')
     .action(async (flags: CrawlFlags) => {
       if (!flags.task && !flags.urls) {
         program.outputHelp();
         return;
       }
       setLogFormat(flags.logFormat);
-      const code = await crawlCommand(flags);
-      process.exitCode = code;
+      if (flags.schedule) {
+        // Runs now, then on the schedule; a run never overlaps the previous one.
+        await runOnSchedule(flags.schedule, flags.tz ?? null, async () => {
+          process.exitCode = await crawlCommand(flags);
+        }, { log: logLine });
+        return;
+      }
+      process.exitCode = await crawlCommand(flags);
     });
 }
 
@@ -88,6 +101,7 @@ async function crawlCommand(flags: CrawlFlags): Promise<number> {
     timeoutSecs: flags.timeout,
     maxRetries: flags.retries,
     loadMedia: Boolean(flags.loadMedia),
+    mode: flags.mode,
   };
   return runWithSignals(opts, async () => {
     await demo?.close();
@@ -100,29 +114,33 @@ async function crawlCommand(flags: CrawlFlags): Promise<number> {
  * Exit 1 when not a single page could be crawled.
  */
 export async function runWithSignals(opts: CrawlOptions, cleanup: () => Promise<void> = async () => undefined): Promise<number> {
-  let sigints = 0;
+  let firstAt = 0;
   let stop: (() => void) | null = null;
-  const onSigint = () => {
-    sigints++;
-    if (sigints > 1) process.exit(130);
+  const onSignal = () => {
+    // A terminal's Ctrl-C reaches npm, tsx and node at once, and each relays it: signals
+    // within 2 s count as one. A later one quits without waiting.
+    const now = Date.now();
+    if (firstAt && now - firstAt > 2000) process.exit(130);
+    if (firstAt) return;
+    firstAt = now;
     logLine('info', 'Ctrl-C: finishing pages in flight and saving state (press again to quit at once)');
     stop?.();
   };
-  process.on('SIGINT', onSigint);
-  process.on('SIGTERM', onSigint);
+  // Kept until the process exits: a late signal must not kill it half-way through saving.
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
   try {
     const outcome = await runTask(opts, {
       onStart: (s) => {
         stop = s;
-        if (sigints > 0) s();
+        if (firstAt) s();
       },
     });
     process.stdout.write(outcome.summary);
     if (outcome.interrupted) return 130;
-    return outcome.stats.pagesDone === 0 ? 1 : 0;
+    // Non-zero only when nothing at all could be crawled; an already drained queue is fine.
+    return outcome.stats.pagesDone === 0 && outcome.failures.total > 0 ? 1 : 0;
   } finally {
-    process.off('SIGINT', onSigint);
-    process.off('SIGTERM', onSigint);
     await cleanup();
   }
 }

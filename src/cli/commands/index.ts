@@ -9,6 +9,9 @@ import * as schedule from './schedule';
 import * as scheduler from './scheduler';
 import * as supervise from './supervise';
 import * as taskControl from './task-control';
+import * as query from './query';
+import * as exportCmd from './export';
+import * as tasks from './tasks';
 
 /** Every subcommand module registers itself on the program; one line each. */
 export const commandModules: Array<{ register(program: Command): void }> = [
@@ -22,4 +25,7 @@ export const commandModules: Array<{ register(program: Command): void }> = [
   scheduler,
   supervise,
   taskControl,
+  query,
+  exportCmd,
+  tasks,
 ];

@@ -54,7 +54,7 @@ export function register(program: Command): void {
       process.off('SIGTERM', onSignal);
       if (end.reason === 'done') logLine('info', `all workers finished: task ${flags.task} is done (${sup.counts.restarts} restart(s))`);
       else if (end.reason === 'interrupted') logLine('info', 'workers stopped');
-      else process.stderr.write(`error: ${end.message}\n`);
+      // crash-loop / fatal-exit: the supervisor has already logged why.
       process.exitCode = end.code;
     });
 }

@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
-import { DEFAULT_CRAWL_OPTIONS } from '../../crawler/crawl-options';
+import { DEFAULT_CRAWL_OPTIONS, type FetchMode } from '../../crawler/crawl-options';
 import { appConfig } from '../../config/config';
 import { UsageError } from '../usage-error';
-import { positiveInt, nonNegativeInt } from '../parse-options';
+import { positiveInt, nonNegativeInt, oneOf } from '../parse-options';
 import { runWithSignals } from './crawl';
 
 interface WorkerFlags {
@@ -12,6 +12,7 @@ interface WorkerFlags {
   retries: number;
   hostDelay?: number;
   hostConcurrency?: number;
+  mode: FetchMode;
 }
 
 /**
@@ -29,6 +30,7 @@ export function register(program: Command): void {
     .option('--retries <n>', 'retries after a failed attempt', nonNegativeInt('--retries'), DEFAULT_CRAWL_OPTIONS.maxRetries)
     .option('--host-delay <ms>', 'minimum ms between two requests to one host (over all workers)', nonNegativeInt('--host-delay'))
     .option('--host-concurrency <n>', 'pages of one host in flight at once in this worker', positiveInt('--host-concurrency'))
+    .option('--mode <m>', 'browser | http | adaptive', oneOf('--mode', ['browser', 'http', 'adaptive'] as const), DEFAULT_CRAWL_OPTIONS.mode)
     .action(async (flags: WorkerFlags) => {
       if (!appConfig().redisUrl) {
         throw new UsageError('worker needs REDIS_URL (e.g. redis://127.0.0.1:6379) so it can share the task\'s queue; without Redis run the task itself with --task … --urls …');
@@ -43,6 +45,7 @@ export function register(program: Command): void {
         hostDelayMs: flags.hostDelay ?? DEFAULT_CRAWL_OPTIONS.hostDelayMs,
         hostConcurrency: flags.hostConcurrency ?? Math.max(DEFAULT_CRAWL_OPTIONS.hostConcurrency, flags.concurrency),
         joinOnly: true,
+        mode: flags.mode,
       });
     });
 }

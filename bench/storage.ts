@@ -1,0 +1,152 @@
+/**
+ * Embedded store benchmark: bulk upserts per second (listing pages of new commodities through
+ * savePage, fsync per page) and indexed query times on N commodities. Targets (issue 3):
+ * ≥ 20,000 upserts/s and < 50 ms per indexed query on 100k commodities.
+ * Run: npx tsx bench/storage.ts [--commodities 100000] [--per-page 500]
+ */
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Commodity, PageResult } from '../extractors/types';
+import { EmbeddedRepository } from '../storage/embedded/embedded-repository';
+
+export interface StorageBenchOptions {
+  /** Commodities to insert. Default 100,000. */
+  commodities?: number;
+  /** Commodities per saved page (one batch, one fsync). Default 500. */
+  perPage?: number;
+  /** Repetitions per query (the median is reported). Default 20. */
+  repeats?: number;
+  /** Default 'batch' (fdatasync per page), as in production. */
+  durability?: 'batch' | 'none';
+  /** A short run (10,000 commodities) for `npm run bench` quick profiles. */
+  quick?: boolean;
+  /** Print the figures to stdout. Default false (the standalone run prints them). */
+  print?: boolean;
+}
+
+export interface StorageBenchResult {
+  commodities: number;
+  perPage: number;
+  /** New records inserted per second through savePage (wall clock). */
+  upsertsPerSec: number;
+  /** The same per CPU-second of this process: less sensitive to other load on a shared machine. */
+  upsertsPerCpuSec: number;
+  /** 1-minute load average during the run (figures on a loaded 2-core machine are lower). */
+  loadAverage: number;
+  /** Re-saving the same pages: unchanged records per second (fingerprint hit, no rewrite). */
+  unchangedPerSec: number;
+  /** Median ms per query, after the first (which builds the lazy sorted index). */
+  queryMs: Record<string, number>;
+  /** The first `salePrice < 100, sort -salePrice, limit 5` after the bulk load (includes the index build). */
+  firstQueryMs: number;
+  /** Opening the store again: replaying the log into memory. */
+  reopenMs: number;
+  logBytes: number;
+}
+
+function goods(page: number, perPage: number): Commodity[] {
+  return Array.from({ length: perPage }, (_, i) => {
+    const n = page * perPage + i;
+    const price = 10 + ((n * 7919) % 500000) / 100; // 10.00 … 5009.99, spread evenly
+    return {
+      name: `商品 ${n} 型号 X${n % 977}`,
+      url: `http://bench.test/item/${n}`,
+      price,
+      salePrice: n % 3 === 0 ? null : Math.round(price * 85) / 100,
+      currency: 'CNY',
+      rating: (n % 50) / 10,
+      reviewCount: n % 1000,
+      shopName: null,
+      shopUrl: null,
+      sku: `SKU-${n}`,
+      brand: ['华为', '小米', 'Apple', '联想'][n % 4]!,
+      availability: n % 10 === 0 ? 'OutOfStock' : 'InStock',
+      image: null,
+      extra: { 颜色: ['红色', '蓝色', '黑色'][n % 3]!, 重量: `${n % 900}g` },
+    };
+  });
+}
+
+const page = (p: number, perPage: number): PageResult => ({
+  url: `http://bench.test/list/${p}`, pageType: 'listing', categories: [], shop: null, commodities: goods(p, perPage), reviews: [], news: null,
+});
+
+async function timeIt(fn: () => Promise<unknown>): Promise<number> {
+  const t = performance.now();
+  await fn();
+  return performance.now() - t;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const round = (x: number) => Math.round(x * 100) / 100;
+
+export async function benchStorage(opts: StorageBenchOptions = {}): Promise<StorageBenchResult> {
+  const total = opts.commodities ?? (opts.quick ? 10_000 : 100_000);
+  const perPage = opts.perPage ?? 500;
+  const repeats = opts.repeats ?? 20;
+  const dir = mkdtempSync(join(tmpdir(), 'bench-store-'));
+  try {
+    let repo = await EmbeddedRepository.open({ dataDir: dir, durability: opts.durability ?? 'batch' });
+    const task = await repo.upsertTask({ name: 'bench', type: 'commerce', startUrls: ['http://bench.test/'] });
+    const pages = Math.ceil(total / perPage);
+    const cpu0 = process.cpuUsage();
+    const insertMs = await timeIt(async () => {
+      for (let p = 0; p < pages; p++) await repo.savePage(task, page(p, perPage));
+    });
+    const cpu = process.cpuUsage(cpu0);
+    const insertCpuSec = (cpu.user + cpu.system) / 1e6;
+    const resaved = Math.min(pages, 20);
+    const unchangedMs = await timeIt(async () => {
+      for (let p = 0; p < resaved; p++) await repo.savePage(task, page(p, perPage));
+    });
+
+    const queries: Record<string, () => Promise<unknown>> = {
+      'salePrice<100 sort -salePrice limit 5': () => repo.find('commodities', { salePrice: { $lt: 100 } }, { sort: { salePrice: -1 }, limit: 5 }),
+      'price range 500..510 (sorted index)': () => repo.find('commodities', { price: { $gte: 500, $lt: 510 } }),
+      'url equality (hash index)': () => repo.find('commodities', { url: 'http://bench.test/item/4242' }),
+      'taskId + brand, sort price, limit 20': () => repo.find('commodities', { taskId: task.id, brand: '小米' }, { sort: { price: 1 }, limit: 20 }),
+      'count extra.颜色=红色 (full scan, no index)': () => repo.count('commodities', { 'extra.颜色': '红色' }),
+    };
+    const firstQueryMs = await timeIt(queries['salePrice<100 sort -salePrice limit 5']!);
+    const queryMs: Record<string, number> = {};
+    for (const [name, q] of Object.entries(queries)) {
+      await q();
+      const times: number[] = [];
+      for (let i = 0; i < repeats; i++) times.push(await timeIt(q));
+      queryMs[name] = round(median(times));
+    }
+    await repo.close();
+    const logBytes = statSync(join(dir, 'store.log')).size;
+    const reopenMs = await timeIt(async () => {
+      repo = await EmbeddedRepository.open({ dataDir: dir, readOnly: true });
+    });
+    await repo.close();
+    const result: StorageBenchResult = {
+      commodities: pages * perPage,
+      perPage,
+      upsertsPerSec: Math.round((pages * perPage) / (insertMs / 1000)),
+      upsertsPerCpuSec: Math.round((pages * perPage) / insertCpuSec),
+      loadAverage: Math.round(loadavg()[0]! * 10) / 10,
+      unchangedPerSec: Math.round((resaved * perPage) / (unchangedMs / 1000)),
+      queryMs,
+      firstQueryMs: round(firstQueryMs),
+      reopenMs: Math.round(reopenMs),
+      logBytes,
+    };
+    if (opts.print) console.log(JSON.stringify(result, null, 2));
+    return result;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const arg = (name: string) => {
+    const i = process.argv.indexOf(name);
+    return i > 0 ? Number(process.argv[i + 1]) : undefined;
+  };
+  const r = await benchStorage({ commodities: arg('--commodities'), perPage: arg('--per-page'), print: true });
+  console.log(`embedded bulk upserts: ${r.upsertsPerSec}/s wall, ${r.upsertsPerCpuSec}/CPU-s at load ${r.loadAverage} (target ≥ 20000); indexed query salePrice<100 sort limit 5: ${r.queryMs['salePrice<100 sort -salePrice limit 5']} ms (target < 50)`);
+}

@@ -1,0 +1,179 @@
+import type { Candidate } from '../candidate';
+import { availabilityFromText, availabilityFromValue } from '../signals/availability';
+import { hasPriceClass } from '../signals/price-text';
+import { byTags, type PageIndex } from './page-index';
+import { ratingFromText, reviewCountFromText } from '../signals/rating';
+import { skuFromText, skuLabel, skuValue, type SkuHit } from '../signals/sku';
+import { spacedText, tagged, textOf } from '../util';
+import { inChrome } from './walk';
+
+const BUY_BUTTON =
+  /add to (?:cart|bag|basket|trolley)|buy (?:it )?now|in den (?:warenkorb|einkaufswagen)|ajouter au panier|añadir al carrito|agregar al carrito|adicionar ao carrinho|comprar|aggiungi al carrello|in winkelwagen|do koszyka|в корзину|加入购物车|立即购买|加入购物袋|カートに入れる|장바구니/i;
+
+/** Ids / names / classes of buy buttons: add-to-cart, addToBasket, buy-now. */
+const BUY_NAME = /add[-_ ]?to[-_ ]?(?:cart|bag|basket)|addtocart|buy[-_ ]?now|buy[-_ ]?button/i;
+
+/** The product title: the first h1 with a sensible length, else og:title, else <title>. */
+function inItemprop(el: Element, re: RegExp): boolean {
+  for (let e: Element | null = el, i = 0; e && i < 8; e = e.parentElement, i++) if (re.test(e.getAttribute('itemprop') ?? '')) return true;
+  return false;
+}
+
+export function productTitle(doc: Document, idx?: PageIndex): Element | null {
+  // Pages carry several h1s (pop-ups, logos); the product's shares the most words with <title> / og:title.
+  const og = tagged(doc, 'meta').find((m) => m.getAttribute('property') === 'og:title');
+  const ref = `${doc.title} ${og?.getAttribute('content') ?? ''}`.toLowerCase();
+  const refWords = new Set(ref.split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 1));
+  let best: Element | null = null;
+  let bestScore = -1;
+  for (const h of (idx ? idx.byTag.get('H1') ?? [] : tagged(doc, 'h1')).slice(0, 20)) {
+    const t = textOf(h);
+    if (t.length < 2 || t.length > 300) continue;
+    const words = t.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 1);
+    const cjk = refWords.size === 0 || /[\u3400-\u9fff]/.test(t) ? (ref.includes(t.toLowerCase().slice(0, 6)) ? 1 : 0) : 0;
+    const score = words.length ? words.filter((w) => refWords.has(w)).length / words.length + cjk : cjk;
+    if (score > bestScore) {
+      best = h;
+      bestScore = score;
+    }
+  }
+  if (best && bestScore > 0) return best;
+  // No h1 names the product: a leaf element with a name/title class that the <title> contains.
+  if (idx && ref.trim()) {
+    for (let i = 0; i < idx.elements.length; i++) {
+      const el = idx.elements[i];
+      if (el.childElementCount > 0 || !/name|title/i.test(idx.names[i])) continue;
+      const t = textOf(el);
+      if (t.length >= 4 && t.length <= 200 && ref.includes(t.toLowerCase())) return el;
+    }
+  }
+  return best;
+}
+
+/**
+ * Product-page DOM heuristics around the title: the price paid now is the best-ranked
+ * non-struck price near the title (price-ish class, currency, distance); a struck / "old"
+ * price next to it is the regular price. Availability and SKU from phrases and labels,
+ * preferring the buy box (the price's neighbourhood) over the whole page.
+ */
+export function productFromDom(doc: Document, idx: PageIndex): Candidate {
+  const c: Candidate = { source: 'dom', extra: {} };
+  if (!doc.body) return c;
+  const h1 = productTitle(doc, idx);
+  if (h1) c.name = textOf(h1);
+  let titleIndex = -1;
+  let strongSku: string | null = null;
+  let weakSku: string | null = null;
+  let pending: 'strong' | 'weak' | null = null;
+  for (const { node, index } of idx.texts) {
+    if (titleIndex < 0 && h1 && h1.contains(node)) titleIndex = index;
+    if (strongSku) {
+      if (titleIndex >= 0 || !h1) break;
+      continue;
+    }
+    // SKU labels: inline ("SKU: 123") or a label whose value is the next text.
+    const t = (node.nodeValue ?? '').trim();
+    const label = t.length < 40 ? skuLabel(t) : null;
+    if (label) pending = label;
+    else if (pending && /^[\s:：#\u200e\u200f]*$/.test(t)) {
+      // punctuation between a label and its value
+    } else if (pending) {
+      const v = skuValue(t.replace(/^[\s:：#\u200e\u200f]+/, ''));
+      if (v && pending === 'strong') strongSku = v;
+      else if (v) weakSku ??= v;
+      pending = null;
+    } else if (t.length < 160) {
+      const hit: SkuHit | null = skuFromText(t);
+      if (hit?.strong) strongSku = hit.value;
+      else if (hit) weakSku ??= hit.value;
+    }
+  }
+  c.sku = strongSku ?? weakSku ?? null;
+  const spots = idx.spots;
+  if (spots.length === 0) return c;
+  // Rank: price class, currency, closeness after the title; chrome (nav/footer) and far-away prices lose.
+  const scored = spots.map((s) => {
+    let score = 0;
+    if (hasPriceClass(s.el)) score += 3;
+    if (s.currency) score += 1;
+    if (inItemprop(s.el, /offers|price/i)) score += 3;
+    if (inChrome(s.el)) score -= 4;
+    if (titleIndex >= 0) {
+      const d = s.index - titleIndex;
+      score += d >= 0 ? Math.max(0, 4 - d / 15) : Math.max(-2, d / 30);
+    } else score += Math.max(0, 2 - s.index / 500);
+    return { ...s, score };
+  });
+  const live = scored.filter((s) => !s.struck).sort((a, b) => b.score - a.score || a.index - b.index);
+  const best = live[0] ?? null;
+  if (!best) return c;
+  c.currency = best.currency;
+  // The regular price: a struck price close to the chosen one and higher than it.
+  const old = scored
+    .filter((s) => s.struck && Math.abs(s.index - best.index) <= 12 && s.amount > best.amount)
+    .sort((a, b) => Math.abs(a.index - best.index) - Math.abs(b.index - best.index))[0];
+  if (old) {
+    c.price = old.amount;
+    c.salePrice = best.amount;
+  } else {
+    c.price = best.amount;
+    c.salePrice = null;
+  }
+  const box = buyBox(best.el);
+  const boxText = spacedText(box, 4000);
+  // An enabled buy button outweighs "notify me when available" lines of single variants.
+  const said = availabilityFromText(boxText);
+  const canBuy = hasBuyButton(buttonsIn(idx, box)) || (said !== 'OutOfStock' && hasBuyButton(buttonsIn(idx, null)));
+  c.availability = canBuy ? 'InStock' : said;
+  c.rating ??= ratingFromText(boxText);
+  c.reviewCount ??= reviewCountFromText(boxText);
+  return c;
+}
+
+/** Button-like elements of the page, or of one subtree. */
+export function buttonsIn(idx: PageIndex, root: Element | null): Element[] {
+  const all = byTags(idx, 'BUTTON', 'INPUT', 'A');
+  return root ? all.filter((b) => root.contains(b)) : all;
+}
+
+/** The price's neighbourhood: the closest ancestor with a few hundred characters of text. */
+export function buyBox(el: Element): Element {
+  let box = el;
+  for (let e = el.parentElement; e && e.tagName !== 'BODY'; e = e.parentElement) {
+    if ((e.textContent ?? '').length > 2500) break;
+    box = e;
+  }
+  return box;
+}
+
+/** Whether any of the elements is an enabled add-to-cart / buy button. */
+export function hasBuyButton(candidates: Element[]): boolean {
+  let checked = 0;
+  for (const b of candidates) {
+    if (checked > 3000) break;
+    if (b.tagName === 'INPUT' && !/^(submit|button|image)$/i.test(b.getAttribute('type') ?? '')) continue;
+    const cls = b.getAttribute('class') ?? '';
+    if (b.tagName === 'A' && !/btn|button|cart|buy/i.test(`${cls} ${b.id} ${b.getAttribute('role') ?? ''}`)) continue;
+    checked++;
+    if (b.hasAttribute('disabled') || /disabled/i.test(cls)) continue;
+    const label = b.tagName === 'INPUT' ? b.getAttribute('value') ?? b.getAttribute('alt') ?? '' : (b.textContent ?? '').slice(0, 80);
+    const named = `${b.id} ${b.getAttribute('name') ?? ''} ${cls}`;
+    if (BUY_BUTTON.test(label) || BUY_NAME.test(named)) return true;
+  }
+  return false;
+}
+
+/** Availability of the whole page when no buy box is known: schema.org URLs in link/meta attributes, then a buy button. */
+export function pageAvailability(doc: Document, idx: PageIndex): 'InStock' | 'OutOfStock' | null {
+  const tags = [...tagged(doc, 'link'), ...tagged(doc, 'meta')];
+  let inStock = false;
+  for (const el of tags) {
+    const v = el.getAttribute('href') ?? el.getAttribute('content') ?? '';
+    if (!/schema\.org\//i.test(v)) continue;
+    const a = availabilityFromValue(v);
+    if (a === 'OutOfStock') return a;
+    if (a === 'InStock') inStock = true;
+  }
+  if (inStock) return 'InStock';
+  return hasBuyButton(buttonsIn(idx, null)) ? 'InStock' : null;
+}

@@ -1,0 +1,129 @@
+import type { Candidate } from '../candidate';
+import { isStruck, priceInText, type LocaleHints } from '../signals/price-text';
+import type { PageIndex, PriceSpot } from './page-index';
+import { ratingFromText, ratingFromWidget, reviewCountFromText } from '../signals/rating';
+import { availabilityFromText } from '../signals/availability';
+import { absUrl, spacedText, textOf } from '../util';
+
+/**
+ * Listing record mining in the spirit of MDR/DEPTA: a data region is a parent whose children
+ * share a tag/class signature and each hold a link and price-like text. The best region (most
+ * such records) gives one candidate per record.
+ */
+export interface RecordRegion {
+  parent: Element;
+  records: Element[];
+}
+
+const MIN_RECORDS = 3;
+
+/** A child's signature: its tag, class words without digits, and its child tags. */
+function signature(el: Element): string {
+  const cls = (el.getAttribute('class') ?? '').replace(/\d+/g, '').split(/\s+/).filter((w) => w && !/active|selected|current|first|last|odd|even|hover/i.test(w)).sort().join('.');
+  let kids = '';
+  for (let c = el.firstElementChild, i = 0; c && i < 6; c = c.nextElementSibling, i++) kids += c.tagName[0];
+  return `${el.tagName}|${cls}|${kids.length > 0 ? 'k' : ''}`;
+}
+
+/** Finds the listing's data region, or null when no parent has enough item-like children. */
+export function findRecordRegion(idx: PageIndex): RecordRegion | null {
+  let best: RecordRegion | null = null;
+  let bestScore = 0;
+  for (const el of idx.elements) {
+    if (el.childElementCount < MIN_RECORDS || !idx.withPrice.has(el) || !idx.withLink.has(el)) continue;
+    const groups = new Map<string, Element[]>();
+    for (let c = el.firstElementChild; c; c = c.nextElementSibling) {
+      const sig = signature(c);
+      const g = groups.get(sig);
+      if (g) g.push(c);
+      else groups.set(sig, [c]);
+    }
+    for (const g of groups.values()) {
+      if (g.length < MIN_RECORDS || g.length <= bestScore) continue;
+      const linked = g.filter((r) => idx.withLink.has(r));
+      if (linked.length < Math.max(MIN_RECORDS, g.length * 0.6)) continue;
+      const priced = linked.filter((r) => idx.withPrice.has(r)).length;
+      if (priced < linked.length * 0.6) continue;
+      if (linked.length > bestScore) {
+        bestScore = linked.length;
+        best = { parent: el, records: linked };
+      }
+    }
+  }
+  return best;
+}
+
+/** The price spots of each record, by walking up from each spot to its record. */
+export function spotsByRecord(idx: PageIndex, region: RecordRegion): Map<Element, PriceSpot[]> {
+  const recs = new Set(region.records);
+  const out = new Map<Element, PriceSpot[]>();
+  for (const s of idx.spots) {
+    for (let e: Element | null = s.el; e && e !== region.parent; e = e.parentElement) {
+      if (recs.has(e)) {
+        const l = out.get(e);
+        if (l) l.push(s);
+        else out.set(e, [s]);
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+const NAME_CLASS = /title|name|desc|product-?link/i;
+const SHOP_CLASS = /shop|store|seller|merchant|vendor/i;
+
+/** One record as a candidate: name and URL from its main link, prices (struck = regular), image, rating. */
+export function recordCandidate(rec: Element, spots: PriceSpot[], base: string, hints: LocaleHints): Candidate {
+  const c: Candidate = { source: 'records', extra: {} };
+  const links = rec.tagName === 'A' ? [rec] : Array.from(rec.querySelectorAll('a[href]'));
+  let main: Element | null = null;
+  let mainLen = 0;
+  for (const a of links) {
+    if (SHOP_CLASS.test(a.getAttribute('class') ?? '') || SHOP_CLASS.test(a.parentElement?.getAttribute('class') ?? '')) continue;
+    const t = (a.getAttribute('title') ?? '').trim() || textOf(a);
+    const named = NAME_CLASS.test(`${a.getAttribute('class') ?? ''} ${a.parentElement?.getAttribute('class') ?? ''}`);
+    const len = t.length + (named ? 200 : 0) - (priceInText(t, hints) ? 500 : 0);
+    if (t && len > mainLen) {
+      main = a;
+      mainLen = len;
+    }
+  }
+  const titled = rec.querySelector('[class*=title], [class*=name]');
+  const nameText = titled && !priceInText(textOf(titled), hints) ? textOf(titled) : '';
+  c.name = nameText || (main ? (main.getAttribute('title') ?? '').trim() || textOf(main) : '') || rec.querySelector('img[alt]')?.getAttribute('alt') || null;
+  c.url = absUrl((main ?? links[0])?.getAttribute('href'), base);
+  // Prices: the record's price spots in order; struck ones (within the record) are regular prices.
+  const live: number[] = [];
+  const struck: number[] = [];
+  for (const sp of spots) {
+    c.currency ??= sp.currency;
+    (isStruck(sp.el, rec) ? struck : live).push(sp.amount);
+  }
+  const now = live[0] ?? null;
+  const old = struck.find((x) => now === null || x > now) ?? null;
+  if (old !== null && now !== null) {
+    c.price = old;
+    c.salePrice = now;
+  } else {
+    c.price = now ?? old;
+    c.salePrice = null;
+  }
+  const img = rec.querySelector('img');
+  if (img) {
+    const src = img.getAttribute('data-src') ?? img.getAttribute('data-original') ?? img.getAttribute('data-lazy-src') ?? img.getAttribute('src');
+    c.image = absUrl(src?.startsWith('//') ? `https:${src}` : src, base);
+  }
+  const text = spacedText(rec);
+  const widget = rec.querySelector('[class*=star], [class*=rating], [class*=score], [aria-label*="out of" i]');
+  c.rating = (widget ? ratingFromWidget(widget) : null) ?? ratingFromText(text);
+  c.reviewCount = reviewCountFromText(text);
+  c.availability = availabilityFromText(text);
+  const shop = rec.querySelector('[class*=shop], [class*=store], [class*=seller]');
+  if (shop) {
+    const a = shop.tagName === 'A' ? shop : shop.querySelector('a[href]');
+    c.shopName = textOf(shop) || null;
+    c.shopUrl = a ? absUrl(a.getAttribute('href'), base) : null;
+  }
+  return c;
+}

@@ -1,0 +1,182 @@
+import type { CategoryEntry, Commodity, ExtractContext, Review, ShopFacet } from '../types';
+import { localeCurrency } from '../price/currency';
+import { mergeCandidates, toCommodity, type Candidate } from './candidate';
+import { jsonLdNodes, type SchemaNode } from './structured/jsonld';
+import { flattenNodes, microdataNodes } from './structured/microdata';
+import { productCandidate, productNodes, schemaReviews, type SchemaContext } from './structured/schema-product';
+import { metaCandidate } from './structured/meta-tags';
+import { scriptJson } from './state/scripts';
+import { detailObject, findItemArrays, itemCandidate, reviewsFromJson, type ItemArray } from './state/find-items';
+import { pageAvailability, productFromDom, productTitle } from './dom/product-dom';
+import { findRecordRegion, recordCandidate, spotsByRecord } from './dom/records';
+import { buildPageIndex } from './dom/page-index';
+import { categoriesFromMenus } from './dom/categories';
+import { crumbsToCategories, domCrumbs, schemaCrumbs } from './dom/breadcrumbs';
+import { shopFromDom } from './dom/shop';
+import { nextPageUrl } from './dom/pagination';
+import { goodsCountFromText } from './signals/goods-count';
+import { skuFromUrl } from './signals/sku';
+import { domReviews } from './dom/reviews';
+import { pageLocale, safely, textOf } from './util';
+
+export interface CommerceFacets {
+  pageType: 'product' | 'listing' | 'category' | 'shop' | 'other';
+  categories: CategoryEntry[];
+  shop: ShopFacet | null;
+  commodities: Commodity[];
+  reviews: Review[];
+  links: { next: string | null; count: number };
+}
+
+const norm = (s: string | null | undefined) => (s ?? '').toLowerCase().replace(/\s+/g, ' ').trim();
+
+/** The schema.org product that is the page's own: named like the title, else the first with a price. */
+function mainSchemaProduct(cands: Candidate[], title: string): Candidate | null {
+  if (cands.length === 0) return null;
+  const t = norm(title);
+  const named = t ? cands.find((c) => c.name && (norm(c.name) === t || t.includes(norm(c.name)) || norm(c.name).includes(t))) : undefined;
+  return named ?? cands.find((c) => c.price != null || c.salePrice != null) ?? cands[0];
+}
+
+/** The state-JSON item that is the page's product: named like the title. */
+function stateProduct(arrays: ItemArray[], title: string, base: string): Candidate | null {
+  const t = norm(title);
+  if (t.length < 4) return null;
+  for (const a of arrays) {
+    for (const it of a.items) {
+      const c = itemCandidate(it, base, 'state');
+      if (c.name && norm(c.name) === t) return c;
+    }
+  }
+  return null;
+}
+
+/** Fills a listing's missing fields from another source's item with the same URL or name. */
+function enrich(items: Candidate[], others: Candidate[]): Candidate[] {
+  if (others.length === 0) return items;
+  const byKey = new Map<string, Candidate>();
+  for (const o of others) {
+    if (o.url) byKey.set(o.url, o);
+    if (o.name) byKey.set(norm(o.name), o);
+  }
+  return items.map((c) => {
+    const o = (c.url && byKey.get(c.url)) || (c.name && byKey.get(norm(c.name)));
+    return o ? mergeCandidates([c, o]) : c;
+  });
+}
+
+/**
+ * Commerce facets of a page, from all signals strongest first: schema.org (JSON-LD, microdata,
+ * RDFa), meta tags, state JSON in scripts and captured XHR (found by shape), then DOM heuristics.
+ * Pure: reads the document, never mutates it; each heuristic is isolated so one failing on an
+ * odd page loses only its own signal.
+ */
+export function extractCommerce(doc: Document, ctx: ExtractContext): CommerceFacets {
+  const base = ctx.url;
+  const hints = pageLocale(doc, base);
+  const sctx: SchemaContext = { url: base, locale: hints.locale, host: hints.host };
+  const idx = safely(() => buildPageIndex(doc, hints), null) ?? buildPageIndex(doc.implementation.createHTMLDocument(''), hints);
+  const jsonld = safely(() => jsonLdNodes(doc), [] as SchemaNode[]);
+  const micro = safely(() => flattenNodes(microdataNodes(idx.elements)), [] as SchemaNode[]);
+  const schemaProducts = [
+    ...safely(() => productNodes(jsonld).map((n) => productCandidate(n, sctx, 'jsonld')), [] as Candidate[]),
+    ...safely(() => productNodes(micro).map((n) => productCandidate(n, sctx, 'microdata')), [] as Candidate[]),
+  ];
+  const meta = safely(() => metaCandidate(doc, base), null);
+  const itemArrays = safely(() => findItemArrays([...scriptJson(doc), ...ctx.xhr.map((x) => x.body)]), [] as ItemArray[]);
+  const title = safely(() => textOf(productTitle(doc, idx)), '') || meta?.name || '';
+  const crumbs = safely(() => {
+    const s = schemaCrumbs([...jsonld, ...micro], base);
+    return s.length ? s : domCrumbs(idx, base);
+  }, []);
+
+  // Listing candidates: DOM records, state-JSON arrays, several schema products.
+  const region = ctx.kind === 'product' ? null : safely(() => findRecordRegion(idx), null);
+  const domItems = region
+    ? safely(() => {
+        const spots = spotsByRecord(idx, region);
+        return region.records.map((r) => recordCandidate(r, spots.get(r) ?? [], base, hints));
+      }, [] as Candidate[])
+    : [];
+  const stateItems = itemArrays.filter((a) => a.items.length >= 3)[0]?.items.map((it) => itemCandidate(it, base, 'state')) ?? [];
+  const schemaList = schemaProducts.length >= 3 ? schemaProducts : [];
+
+  const ogProduct = /product/i.test(meta?.ogType ?? '');
+  const distinctSchema = new Set(schemaProducts.map((c) => norm(c.name))).size;
+  const listingSize = Math.max(domItems.length, stateItems.length, schemaList.length);
+  let pageType: CommerceFacets['pageType'];
+  if (ctx.kind === 'product') pageType = 'product';
+  else if (ctx.kind === 'listing' || ctx.kind === 'category') pageType = ctx.kind;
+  else if (distinctSchema === 1 || (ogProduct && listingSize < 3)) pageType = 'product';
+  else if (listingSize >= 3) pageType = 'listing';
+  else pageType = 'other';
+
+  const commodities: Commodity[] = [];
+  let product: Candidate | null = null;
+  if (pageType === 'product' || pageType === 'other') {
+    const dom = safely(() => productFromDom(doc, idx), { source: 'dom' } as Candidate);
+    const schema = mainSchemaProduct(schemaProducts, title);
+    const state = safely(() => stateProduct(itemArrays, title, base), null) ?? safely(() => {
+      // A detail API response (the browser fetched it to fill the page in) names no product: its price is the page's.
+      const o = detailObject(ctx.xhr.map((x) => x.body));
+      return o ? itemCandidate(o, base, 'xhr') : null;
+    }, null);
+    const parts = [schema, meta, state, dom].filter((c): c is Candidate => c !== null);
+    const merged = mergeCandidates(parts);
+    // Structured data often carries the regular price while the page shows a sale: when the DOM
+    // found that same price struck through next to a lower one, the DOM's pair is the truth.
+    // Likewise when structured data gives the price paid now and the DOM shows it next to a struck, higher one.
+    if (dom.salePrice != null && dom.price != null && merged.salePrice == null) {
+      if (merged.price === dom.price) merged.salePrice = dom.salePrice;
+      else if (merged.price === dom.salePrice) [merged.price, merged.salePrice] = [dom.price, dom.salePrice];
+    }
+    merged.availability ??= safely(() => pageAvailability(doc, idx), null);
+    // A product offered at a price with no out-of-stock sign anywhere is on sale: the page says so by offering it.
+    if (merged.availability == null && (merged.price != null || merged.salePrice != null)) {
+      merged.availability = 'InStock';
+      merged.extra = { ...merged.extra, availabilityInferred: true };
+    }
+    merged.currency ??= localeCurrency(hints);
+    merged.sku ??= skuFromUrl(base) ?? (typeof merged.extra?.mpn === 'string' ? merged.extra.mpn : null);
+    merged.url ??= base;
+    const looksLikeProduct = (schema !== null || ogProduct || (dom.price != null && dom.availability != null)) && !!(merged.name || title);
+    if (pageType === 'product' || looksLikeProduct) {
+      if (!merged.name) merged.name = title;
+      product = merged;
+      pageType = 'product';
+      commodities.push(toCommodity(merged));
+    }
+  }
+  if (pageType === 'listing' || pageType === 'category' || pageType === 'other') {
+    const sources = [schemaList, domItems, stateItems].filter((s) => s.length >= 3);
+    sources.sort((a, b) => b.length - a.length);
+    const chosen = sources[0] ?? [];
+    const others = sources.slice(1).flat();
+    for (const c of enrich(chosen, others)) {
+      if (!c.name) continue;
+      c.currency ??= localeCurrency(hints);
+      commodities.push(toCommodity(c));
+    }
+  }
+
+  const menuCats = safely(() => categoriesFromMenus(idx, base), [] as CategoryEntry[]);
+  const crumbCats = crumbsToCategories(crumbs, pageType === 'product');
+  const seenPath = new Set(menuCats.map((c) => c.path.join('\u0001')));
+  const categories = [...menuCats, ...crumbCats.filter((c) => !seenPath.has(c.path.join('\u0001')))];
+
+  const shop = safely(() => shopFromDom(idx, base), null);
+  if (product && shop && commodities[0] && !commodities[0].shopName) {
+    commodities[0].shopName = shop.name;
+    commodities[0].shopUrl = shop.url;
+  }
+  if (pageType === 'other' && categories.length >= 5 && commodities.length === 0) pageType = 'category';
+  if (pageType === 'listing' && shop?.name && norm(doc.title).includes(norm(shop.name))) pageType = 'shop';
+
+  const reviews = [...safely(() => schemaReviews([...jsonld, ...micro]), [] as Review[])];
+  if (reviews.length === 0 && pageType === 'product') reviews.push(...safely(() => domReviews(idx), [] as Review[]));
+  if (reviews.length === 0 && pageType === 'product') reviews.push(...safely(() => reviewsFromJson(ctx.xhr.map((x) => x.body)), [] as Review[]));
+
+  const next = pageType === 'product' ? null : safely(() => nextPageUrl(doc, base), null);
+  const count = pageType === 'product' ? 0 : safely(() => goodsCountFromText(textOf(region?.parent.parentElement ?? doc.body).slice(0, 20000)) ?? 0, 0);
+  return { pageType, categories, shop, commodities, reviews, links: { next, count } };
+}

@@ -1,0 +1,62 @@
+import { parsePrice, type ParsedPrice } from '../../price/parse-price';
+
+export interface LocaleHints {
+  locale: string | null;
+  host: string | null;
+}
+
+/** Class / id / itemprop words that mark a price element. */
+export const PRICE_CLASS = /price|preis|prix|precio|preco|prezzo|cena|цена|amount|cost|价|售价/i;
+/** Class words that mark the crossed-out regular price. */
+export const OLD_PRICE_CLASS = /old|orig|list|was|regular|market|strike|crossed|before|compare|rrp|msrp|retail|reference|del\b|line-?through|non-?sale|full/i;
+/** Class words that mark per-unit, instalment or shipping figures, which are not the price. */
+const NOT_PRICE_CLASS = /unit|per-|instal|monthly|shipping|delivery|vat|tax|save|saving|discount|percent|off\b|badge|qty|quantity|count|rating|review|star/i;
+
+const PRICE_LIKE = /\d/;
+const CURRENCYISH = /[$€£¥￥₹₩₽₴₺₫₱฿₪]|\b[A-Z]{3}\b|元|руб|zł|Kč|\bkr\b|\blei\b|\bFt\b|\bRp\b|\bRM\b|\bR\$|\bRs\.?/;
+
+/** A short text that reads as a price with a currency ("¥1,299.00", "1299元", "US $12"), parsed; else null. */
+export function priceInText(text: string, hints: LocaleHints, needCurrency = true): ParsedPrice | null {
+  const t = text.trim();
+  if (t.length === 0 || t.length > 48 || !PRICE_LIKE.test(t)) return null;
+  if (needCurrency && !CURRENCYISH.test(t)) return null;
+  // Dates, phone numbers and percentages are not prices.
+  if (/%|\d{1,4}[/.-]\d{1,2}[/.-]\d{2,4}|\d{3}-\d{3,4}-\d{4}/.test(t)) return null;
+  const p = parsePrice(t, { locale: hints.locale ?? undefined, host: hints.host ?? undefined });
+  if (p.amount === null || p.amount <= 0 || p.amount > 1e8) return null;
+  if (needCurrency && p.currency === null) return null;
+  return p;
+}
+
+export function classWords(el: Element): string {
+  return `${el.getAttribute('class') ?? ''} ${el.id ?? ''} ${el.getAttribute('itemprop') ?? ''} ${el.getAttribute('data-testid') ?? ''}`;
+}
+
+/** Whether an element (or a close ancestor) is struck through or marked as the old price. */
+export function isStruck(el: Element, stopAt?: Element | null): boolean {
+  let e: Element | null = el;
+  for (let i = 0; e && i < 4 && e !== stopAt; i++, e = e.parentElement) {
+    const tag = e.tagName;
+    if (tag === 'DEL' || tag === 'S' || tag === 'STRIKE') return true;
+    const style = e.getAttribute('style');
+    if (style && /line-through/i.test(style)) return true;
+    const cls = e.getAttribute('class') ?? '';
+    if (cls && OLD_PRICE_CLASS.test(cls) && !/list-?price-?sale/i.test(cls)) return true;
+  }
+  return false;
+}
+
+export function isNotPrice(el: Element): boolean {
+  let e: Element | null = el;
+  for (let i = 0; e && i < 3; i++, e = e.parentElement) {
+    const cls = e.getAttribute('class') ?? '';
+    if (cls && NOT_PRICE_CLASS.test(cls) && !PRICE_CLASS.test(cls.replace(NOT_PRICE_CLASS, ''))) return true;
+  }
+  return false;
+}
+
+export function hasPriceClass(el: Element): boolean {
+  let e: Element | null = el;
+  for (let i = 0; e && i < 3; i++, e = e.parentElement) if (PRICE_CLASS.test(classWords(e))) return true;
+  return false;
+}

@@ -1,0 +1,68 @@
+/**
+ * SKU from a label in the text: "SKU: AB-123", "ASIN B07…", "Item #12345", "商品编号：100012043978",
+ * "货号 X1", "Art.-Nr. 4711". Strong labels name the shop's own item code; weak ones (Model,
+ * Part #, Ref.) are used only when no strong label is on the page.
+ */
+const STRONG = String.raw`(?:SKU|ASIN|(?:eBay\s+)?item\s+(?:number|#|no\.?|code|ID)|Numero\s+oggetto(?:\s+eBay)?|Num[ée]ro\s+de\s+l'objet(?:\s+eBay)?|Artikelnummer(?:\s+bei\s+eBay)?|Art(?:ikel)?\.?[\s-]*Nr\.?|N[úu]mero\s+de\s+art[íi]culo|Product\s*(?:#|code|ID|No\.?|number)|C[óo]digo(?:\s+do\s+produto|\s+de\s+producto)?|商品编号|商品编码|货号|产品编号|品番)`;
+const WEAK = String.raw`(?:Model(?:\s*(?:No\.?|number|#))?|Item\s+model\s+number|Part\s*(?:#|No\.?|number)|Style\s*(?:#|No\.?)|R[ée]f[ée]rence|Ref\.|Referencia|Cod\.|型号|款号|型番)`;
+const VALUE = String.raw`([A-Z0-9][A-Z0-9\-_./]{1,39})`;
+const INLINE_STRONG = new RegExp(`(?<![\\p{L}])${STRONG}\\s*[:：#]?\\s*${VALUE}`, 'iu');
+const INLINE_WEAK = new RegExp(`(?<![\\p{L}])${WEAK}\\s*[:：#]?\\s*${VALUE}`, 'iu');
+const LABEL_STRONG = new RegExp(`^\\s*${STRONG}\\s*[:：#]?\\s*$`, 'i');
+const LABEL_WEAK = new RegExp(`^\\s*${WEAK}\\s*[:：#]?\\s*$`, 'i');
+
+export interface SkuHit {
+  value: string;
+  strong: boolean;
+}
+
+const clean = (v: string) => v.replace(/[.,:;/]+$/, '');
+
+/** A SKU written inline after its label, or null. */
+export function skuFromText(text: string): SkuHit | null {
+  for (const [re, strong] of [[INLINE_STRONG, true], [INLINE_WEAK, false]] as const) {
+    const m = re.exec(text);
+    if (m) {
+      const v = clean(m[1]);
+      if (/\d/.test(v)) return { value: v, strong };
+    }
+  }
+  return null;
+}
+
+/** Whether a text is only a SKU label ("SKU:"), so the value sits in the next text: 'strong' | 'weak' | null. */
+export function skuLabel(text: string): 'strong' | 'weak' | null {
+  if (text.length > 40) return null;
+  if (LABEL_STRONG.test(text)) return 'strong';
+  if (LABEL_WEAK.test(text)) return 'weak';
+  return null;
+}
+
+/** A value that can be a SKU on its own. */
+export function skuValue(text: string): string | null {
+  const t = text.trim();
+  return /^[A-Z0-9][A-Z0-9\-_./]{1,39}$/i.test(t) && /\d/.test(t) ? clean(t) : null;
+}
+
+/**
+ * The item id many shops put in the product URL ("/itm/133588510845", "/dp/B07FW264WL",
+ * "?pid=262388", "/7235216655.html"): the last path token of 6+ characters with digits and
+ * no lower-case letters, else an id-named query parameter. Lowest-priority fallback.
+ */
+export function skuFromUrl(url: string): string | null {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return null;
+  }
+  for (const k of ['sku', 'pid', 'productId', 'product_id', 'itemId', 'item_id', 'id']) {
+    const v = u.searchParams.get(k);
+    if (v && /^[A-Z0-9-]{4,30}$/i.test(v) && /\d/.test(v)) return v;
+  }
+  const tokens = u.pathname
+    .split(/[/_.\-,]+/)
+    .map((t) => (/^[a-z]\d{6,}$/.test(t) ? t.slice(1) : t)) // "p400105394": a one-letter prefix on a number
+    .filter((t) => t.length >= 6 && t.length <= 20 && /\d/.test(t) && !/[a-z]/.test(t));
+  return tokens.length ? tokens[tokens.length - 1] : null;
+}

@@ -1,0 +1,84 @@
+import { chromium, type Browser, type BrowserContext } from 'playwright';
+import type { CapturedJson } from '../../extractors/types';
+import { CHROMIUM_ARGS } from './browser-path';
+import { PageCapture } from './page-capture';
+import { reasonedError } from './page-steps';
+
+export interface BrowserRendererOptions {
+  chromiumPath: string;
+  /** Navigation timeout in seconds. */
+  timeoutSecs: number;
+  /** Pages rendered at once. */
+  concurrency: number;
+  /** Download images, fonts and media too. Default false. */
+  loadMedia?: boolean;
+}
+
+export interface RenderedPage {
+  url: string;
+  status: number;
+  contentType: string;
+  html: string;
+  /** JSON the page's scripts fetched (prices and reviews often arrive that way). */
+  xhr: CapturedJson[];
+  hrefs: string[];
+}
+
+const MEDIA = /\.(jpe?g|png|gif|webp|avif|svg|ico|bmp|woff2?|ttf|otf|eot|mp4|webm|mp3|m4a|ogg|wav)(\?|$)/i;
+
+/**
+ * Adaptive mode's browser: one Chromium, launched on first use, rendering the few pages
+ * plain HTTP could not read, at most `concurrency` at once.
+ */
+export class BrowserRenderer {
+  private context: Promise<{ browser: Browser; context: BrowserContext }> | null = null;
+  private active = 0;
+  private readonly waiters: Array<() => void> = [];
+
+  constructor(private readonly opts: BrowserRendererOptions) {}
+
+  async render(url: string): Promise<RenderedPage> {
+    while (this.active >= this.opts.concurrency) await new Promise<void>((r) => this.waiters.push(r));
+    this.active++;
+    try {
+      const { context } = await this.open();
+      const page = await context.newPage();
+      const capture = new PageCapture(page);
+      try {
+        const response = await page.goto(url, { waitUntil: 'domcontentloaded', timeout: this.opts.timeoutSecs * 1000 }).catch((err: Error) => {
+          throw /timeout/i.test(err.message) ? reasonedError(`timeout after ${this.opts.timeoutSecs} s rendering ${url}`, 'timeout') : err;
+        });
+        // Scripts fetch what they render: wait for those (bounded), then for the load event briefly.
+        await page.waitForLoadState('load', { timeout: 3_000 }).catch(() => undefined);
+        await capture.settle(3_000);
+        await page.evaluate(() => new Promise((r) => setTimeout(r, 20))).catch(() => undefined);
+        const html = await page.content();
+        const hrefs = await page.$$eval('a[href]', (as) => as.map((a) => a.getAttribute('href') ?? '')).catch(() => [] as string[]);
+        return { url: page.url(), status: response?.status() ?? 0, contentType: response?.headers()['content-type'] ?? '', html, xhr: capture.json, hrefs };
+      } finally {
+        capture.detach();
+        await page.close().catch(() => undefined);
+      }
+    } finally {
+      this.active--;
+      this.waiters.shift()?.();
+    }
+  }
+
+  async close(): Promise<void> {
+    const opened = this.context;
+    this.context = null;
+    if (opened) await (await opened.catch(() => null))?.browser.close().catch(() => undefined);
+  }
+
+  private open(): Promise<{ browser: Browser; context: BrowserContext }> {
+    this.context ??= (async () => {
+      // Ctrl-C is the crawl's: the browser must outlive it until pages in flight are done.
+      const browser = await chromium.launch({ executablePath: this.opts.chromiumPath, args: CHROMIUM_ARGS, headless: true, handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false });
+      const context = await browser.newContext({ serviceWorkers: 'block' });
+      if (!this.opts.loadMedia) await context.route(MEDIA, (route) => route.abort());
+      return { browser, context };
+    })();
+    return this.context;
+  }
+}

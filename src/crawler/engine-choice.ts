@@ -1,0 +1,37 @@
+import type { CrawlOptions } from './crawl-options';
+import { CrawlEngine, type EngineDeps } from './engine';
+import { HttpEngine } from './http-engine';
+import { BrowserRenderer } from './browser-renderer';
+import { RenderMemory } from './render-memory';
+
+/** What run-task drives, whichever way pages are fetched. */
+export interface FetchEngine {
+  seed(): Promise<number>;
+  run(): Promise<void>;
+  stop(): void;
+  /** Take no new pages until resume() (pages in flight finish). */
+  pause?(): void;
+  resume?(): void;
+  readonly isStopping: boolean;
+  admit(hrefs: string[], base: string, depth: number): Promise<number>;
+  /** `task pause` / `task resume`: stop taking new pages for a while. */
+  pause?(): void;
+  resume?(): void;
+}
+
+/** The engine for `opts.mode` (browser by default). */
+export function createEngine(opts: CrawlOptions, deps: EngineDeps): FetchEngine {
+  switch (opts.mode) {
+    case 'http':
+      return new HttpEngine(opts, deps);
+    case 'adaptive':
+      // The browser is for the few pages HTTP cannot read; a handful of tabs is plenty on small machines.
+      return new HttpEngine(opts, deps, {
+        renderer: new BrowserRenderer({ chromiumPath: deps.chromiumPath, timeoutSecs: opts.timeoutSecs, concurrency: Math.min(opts.concurrency, 4), loadMedia: opts.loadMedia }),
+        memory: new RenderMemory(),
+      });
+    case 'browser':
+    default:
+      return new CrawlEngine(opts, deps);
+  }
+}

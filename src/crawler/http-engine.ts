@@ -1,0 +1,218 @@
+import { BasicCrawler, type BasicCrawlingContext, type Request } from 'crawlee';
+import type { CrawlOptions } from './crawl-options';
+import type { EngineDeps } from './engine';
+import { LinkAdmission } from './admission';
+import { HostGate } from './host-gate';
+import { HttpFetcher, type FetchedResponse } from './http-fetch';
+import { decodeHtml } from '../encoding/decode';
+import { FINAL_REASONS, OverBudget, errorMessage, finalError, finishPage, reasonOf, recordFailure, retryDelayMs } from './page-steps';
+import { hrefsOf } from './href-scan';
+import type { BrowserRenderer } from './browser-renderer';
+import type { RenderMemory } from './render-memory';
+import { renderingNeed } from './render-need';
+import type { CapturedJson, PageResult } from '../../extractors/types';
+
+export type HttpEngineDeps = Omit<EngineDeps, 'chromiumPath'>;
+
+/** Same cap as the browser engine's for rendered pages (HTTP bodies are capped in bytes by the fetcher). */
+const MAX_HTML_CHARS = 12 * 1024 * 1024;
+
+/** Adaptive mode: pages plain HTTP cannot read are rendered in the browser instead. */
+export interface AdaptiveRendering {
+  renderer: BrowserRenderer;
+  memory: RenderMemory;
+}
+
+/** A page's text as fetched or rendered, before extraction. */
+interface PageSource {
+  url: string;
+  status: number;
+  contentType: string;
+  html: string;
+  xhr: CapturedJson[];
+  /** Links the browser saw; null = take them from extraction. */
+  hrefs: string[] | null;
+}
+
+/**
+ * The HTTP fetching mode: the same crawl as CrawlEngine (queue, link admission, exact page
+ * budget, per-host politeness, retries, failure reasons, extraction → sink) without a
+ * browser. Crawlee's BasicCrawler over the task's request queue (so local and Redis
+ * queues, --resume and Ctrl-C behave the same) with our own fetch (see HttpFetcher).
+ */
+export class HttpEngine {
+  private readonly crawler: BasicCrawler;
+  private readonly admission: LinkAdmission;
+  private readonly gate: HostGate;
+  private readonly fetcher: HttpFetcher;
+  private stopping = false;
+
+  constructor(
+    private readonly opts: CrawlOptions,
+    private readonly deps: HttpEngineDeps,
+    /** Adaptive mode; default none (every page over plain HTTP). */
+    private readonly adaptive: AdaptiveRendering | null = null,
+  ) {
+    this.gate = new HostGate(opts.hostConcurrency, opts.hostDelayMs);
+    this.admission = new LinkAdmission(opts, deps);
+    this.fetcher = new HttpFetcher({ timeoutSecs: opts.timeoutSecs, connectionsPerOrigin: Math.max(opts.hostConcurrency, 1) });
+    const c = opts.concurrency;
+    this.crawler = new BasicCrawler(
+      {
+        requestQueue: deps.queue,
+        // Fixed concurrency: Crawlee's autoscaling stays far below what 2 cores can do.
+        minConcurrency: c,
+        maxConcurrency: c,
+        maxRequestRetries: opts.maxRetries,
+        // Fetch + waiting for an extraction worker; the fetch has its own timeout.
+        requestHandlerTimeoutSecs: opts.timeoutSecs + 60,
+        useSessionPool: false,
+        requestHandler: (ctx) => this.handle(ctx),
+        errorHandler: ({ request }, error) => this.onError(request, error),
+        failedRequestHandler: ({ request }, error) => this.onFailed(request, error),
+      },
+      deps.config,
+    );
+  }
+
+  /** Enqueues the start URLs at depth 0 (already-seen ones are skipped by dedup). */
+  async seed(): Promise<number> {
+    return this.admission.admit(this.opts.startUrls, this.opts.startUrls[0]!, 0);
+  }
+
+  async run(): Promise<void> {
+    try {
+      if (this.deps.budget.isExhausted()) return;
+      await this.crawler.run();
+    } finally {
+      await this.fetcher.close();
+      await this.adaptive?.renderer.close();
+    }
+  }
+
+  /** Ctrl-C: take no new pages, let the ones in flight finish. */
+  stop(): void {
+    this.stopping = true;
+    this.crawler.stop('stopping: finishing pages in flight');
+  }
+
+  /** `task pause`: take no new pages until resume (pages in flight finish). */
+  pause(): void {
+    void this.crawler.autoscaledPool?.pause().catch(() => undefined);
+  }
+
+  resume(): void {
+    this.crawler.autoscaledPool?.resume();
+  }
+
+  get isStopping(): boolean {
+    return this.stopping;
+  }
+
+  /** Enqueues links found on a page at `depth` (see LinkAdmission). */
+  admit(hrefs: string[], base: string, depth: number): Promise<number> {
+    return this.admission.admit(hrefs, base, depth);
+  }
+
+  private async handle(ctx: BasicCrawlingContext): Promise<void> {
+    const { request } = ctx;
+    if (request.userData.slot !== true) {
+      if (this.stopping || !(await this.deps.budget.reserve())) {
+        this.crawler.stop('page limit reached');
+        throw new OverBudget();
+      }
+      request.userData.slot = true;
+      if (this.deps.budget.isExhausted()) this.crawler.stop('page limit reached');
+    }
+    const delay = retryDelayMs(request.retryCount);
+    if (delay > 0) await new Promise((r) => setTimeout(r, delay));
+
+    const depth = Number(request.userData.depth ?? 0);
+    const adaptive = this.adaptive;
+    let source = adaptive?.memory.prefersBrowser(request.url) ? await this.render(request) : await this.fetchOverHttp(request);
+    let extracted = await this.extract(source);
+    if (adaptive && source.hrefs === null) {
+      const need = renderingNeed(source.html, source.url, 'result' in extracted ? extracted.result : null);
+      adaptive.memory.learn(request.url, need !== null);
+      if (need !== null) {
+        request.userData.rendered = need;
+        source = await this.render(request);
+        extracted = await this.extract(source);
+      }
+    }
+    // A page whose extraction failed still leads somewhere: scan its links here instead.
+    const hrefs = extracted.hrefs ?? hrefsOf(source.html);
+    await finishPage(this.deps, request, 'result' in extracted ? { result: extracted.result } : { error: extracted.error }, { fetchedAt: new Date(), status: source.status, depth });
+    if (!this.stopping) await this.admit(hrefs, source.url, depth + 1);
+  }
+
+  private async fetchOverHttp(request: Request): Promise<PageSource> {
+    const host = new URL(request.url).host;
+    await this.gate.acquire(host);
+    let res: FetchedResponse;
+    try {
+      res = await this.fetcher.fetch(request.url);
+    } catch (err) {
+      if (FINAL_REASONS.has(reasonOf(err as Error))) request.noRetry = true;
+      throw err;
+    } finally {
+      this.gate.release(host);
+    }
+    await this.checkStatus(request, res.status);
+    return { url: res.url, status: res.status, contentType: res.contentType, html: decodeHtml(res.body, res.contentType).text, xhr: [], hrefs: null };
+  }
+
+  private async render(request: Request): Promise<PageSource> {
+    const host = new URL(request.url).host;
+    await this.gate.acquire(host);
+    try {
+      const page = await this.adaptive!.renderer.render(request.url);
+      await this.checkStatus(request, page.status);
+      if (page.contentType && !/html|xml/i.test(page.contentType)) throw finalError(`not an HTML page (${page.contentType.split(';')[0]})`, request);
+      if (page.html.length > MAX_HTML_CHARS) throw finalError(`page too large (${(page.html.length / 1e6).toFixed(1)} M chars)`, request, 'too-large');
+      return page;
+    } finally {
+      this.gate.release(host);
+    }
+  }
+
+  /** The same status semantics in every mode: gone, blocked (retried), HTTP errors. */
+  private async checkStatus(request: Request, status: number): Promise<void> {
+    if (status === 404 || status === 410) {
+      await this.deps.sink.markGone(request.url);
+      throw finalError(`HTTP ${status}`, request);
+    }
+    if (status === 401 || status === 403 || status === 429) throw new Error(`blocked: status code ${status}`);
+    if (status >= 400) throw new Error(`HTTP ${status}`);
+    if (status >= 300) throw finalError(`HTTP ${status} without a Location to follow`, request);
+  }
+
+  /** Extraction in the pool; links come back from the same parse unless the browser gave them. */
+  private extract(source: PageSource): Promise<{ result: PageResult; hrefs: string[] | null } | { error: unknown; hrefs: string[] | null }> {
+    const req = { html: source.html, url: source.url, kind: 'auto' as const, xhr: source.xhr };
+    if (source.hrefs !== null) {
+      const hrefs = source.hrefs;
+      return this.deps.pool.extract(req).then((result) => ({ result, hrefs }), (error: unknown) => ({ error, hrefs }));
+    }
+    return this.deps.pool.extractWithLinks(req).then(
+      (r) => ({ result: r.result, hrefs: r.hrefs }),
+      (error: unknown) => ({ error, hrefs: null }),
+    );
+  }
+
+  private onError(request: Request, error: Error): void {
+    if (error instanceof OverBudget) {
+      // Not an attempt: Crawlee puts it back unhandled, so `--resume` with a higher limit still gets it.
+      request.retryCount -= 1;
+      return;
+    }
+    const reason = reasonOf(error);
+    if (FINAL_REASONS.has(reason) || /^http-4/.test(reason)) request.noRetry = true;
+  }
+
+  private onFailed(request: Request, error: Error): void {
+    if (error instanceof OverBudget) return;
+    recordFailure(this.deps.failures, request, reasonOf(error), errorMessage(error).split('\n')[0]!);
+    this.deps.stats.pagesFailed++;
+  }
+}

@@ -1,0 +1,170 @@
+import { Agent, request as undiciRequest, type Dispatcher } from 'undici';
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
+import type { FailureReason } from './failures';
+import { reasonedError } from './page-steps';
+
+export interface HttpFetchOptions {
+  /** Whole request (connect, headers, body) in seconds. */
+  timeoutSecs: number;
+  /** Redirects followed before giving up with 'redirect-loop'. Default 10. */
+  maxRedirects?: number;
+  /** Bodies larger than this (after decompression) fail with 'too-large'. Default 12 MB. */
+  maxBytes?: number;
+  /** Open connections per origin. Default 16. */
+  connectionsPerOrigin?: number;
+}
+
+export interface FetchedResponse {
+  /** URL after redirects. */
+  url: string;
+  status: number;
+  contentType: string;
+  /** The body for 2xx answers; empty for other statuses (they are not read). */
+  body: Buffer;
+}
+
+const USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36';
+const HEADERS = {
+  'user-agent': USER_AGENT,
+  accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
+  'accept-language': 'zh-CN,zh;q=0.9,en;q=0.8',
+  'accept-encoding': 'gzip, deflate, br',
+};
+
+/**
+ * The HTTP mode's page fetcher: undici's `request` over one keep-alive Agent (much less
+ * per-request work than `fetch`'s WHATWG streams), redirects followed by hand so a loop is
+ * named as such, bodies capped while they stream, gzip/deflate/br decoded.
+ */
+export class HttpFetcher {
+  private readonly agent: Agent;
+  private readonly timeoutMs: number;
+  private readonly maxRedirects: number;
+  private readonly maxBytes: number;
+
+  constructor(opts: HttpFetchOptions) {
+    this.timeoutMs = opts.timeoutSecs * 1000;
+    this.maxRedirects = opts.maxRedirects ?? 10;
+    this.maxBytes = opts.maxBytes ?? 12 * 1024 * 1024;
+    this.agent = new Agent({
+      connections: opts.connectionsPerOrigin ?? 16,
+      keepAliveTimeout: 30_000,
+      headersTimeout: this.timeoutMs,
+      bodyTimeout: this.timeoutMs,
+      connect: { timeout: this.timeoutMs },
+    });
+  }
+
+  /** Fetches a page; throws an error with a `reason` for redirect loops, non-HTML, oversize, timeouts and unreachable hosts. */
+  async fetch(url: string): Promise<FetchedResponse> {
+    const signal = AbortSignal.timeout(this.timeoutMs);
+    const visited = new Set<string>();
+    let current = url;
+    for (let hop = 0; ; hop++) {
+      visited.add(current);
+      const res = await this.send(current, signal);
+      const location = header(res.headers, 'location');
+      if (res.statusCode >= 300 && res.statusCode < 400 && location) {
+        await res.body.dump().catch(() => undefined);
+        const next = new URL(location, current).href;
+        if (visited.has(next) || hop >= this.maxRedirects) {
+          throw reasonedError(`redirect loop: ${visited.has(next) ? `back to ${next}` : `more than ${this.maxRedirects} redirects`}`, 'redirect-loop');
+        }
+        current = next;
+        continue;
+      }
+      const contentType = header(res.headers, 'content-type') ?? '';
+      if (res.statusCode < 200 || res.statusCode >= 300) {
+        await res.body.dump().catch(() => undefined);
+        return { url: current, status: res.statusCode, contentType, body: Buffer.alloc(0) };
+      }
+      if (contentType && !/html|xml/i.test(contentType)) {
+        discard(res.body);
+        throw reasonedError(`not an HTML page (${contentType.split(';')[0]})`, 'non-html');
+      }
+      const body = await this.readBody(res, signal);
+      if (!contentType && looksBinary(body)) throw reasonedError('not an HTML page (binary content without a Content-Type)', 'non-html');
+      return { url: current, status: res.statusCode, contentType, body };
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.agent.close();
+  }
+
+  private async send(url: string, signal: AbortSignal): Promise<Dispatcher.ResponseData> {
+    try {
+      return await undiciRequest(url, { method: 'GET', headers: HEADERS, dispatcher: this.agent, signal });
+    } catch (err) {
+      throw this.translate(err, url);
+    }
+  }
+
+  private async readBody(res: Dispatcher.ResponseData, signal: AbortSignal): Promise<Buffer> {
+    const declared = Number(header(res.headers, 'content-length'));
+    if (declared > this.maxBytes) {
+      discard(res.body);
+      throw this.tooLarge(declared);
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    try {
+      for await (const chunk of res.body) {
+        size += (chunk as Buffer).length;
+        if (size > this.maxBytes) {
+          discard(res.body);
+          throw this.tooLarge(size);
+        }
+        chunks.push(chunk as Buffer);
+      }
+    } catch (err) {
+      if ((err as { reason?: FailureReason }).reason) throw err;
+      throw this.translate(signal.aborted ? signal.reason : err, '');
+    }
+    const raw = Buffer.concat(chunks, size);
+    const encoding = (header(res.headers, 'content-encoding') ?? '').trim().toLowerCase();
+    if (!encoding || encoding === 'identity') return raw;
+    try {
+      const limits = { maxOutputLength: this.maxBytes };
+      if (encoding === 'gzip' || encoding === 'x-gzip') return gunzipSync(raw, limits);
+      if (encoding === 'deflate') return inflateSync(raw, limits);
+      if (encoding === 'br') return brotliDecompressSync(raw, limits);
+    } catch (err) {
+      if (err instanceof RangeError || (err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw this.tooLarge(this.maxBytes + 1);
+      throw reasonedError(`cannot decode ${encoding} body: ${(err as Error).message}`);
+    }
+    return raw;
+  }
+
+  private tooLarge(bytes: number): Error {
+    return reasonedError(`page too large (${(bytes / 1e6).toFixed(1)} MB, limit ${(this.maxBytes / 1e6).toFixed(0)} MB)`, 'too-large');
+  }
+
+  /** undici's error codes → the reasons a user filters failures by. */
+  private translate(err: unknown, url: string): Error {
+    const e = err as { name?: string; code?: string; message?: string; cause?: { code?: string } };
+    const code = e.code ?? e.cause?.code ?? '';
+    const msg = e.message ?? String(err);
+    if (e.name === 'TimeoutError' || /TIMEOUT/.test(code)) return reasonedError(`timeout after ${this.timeoutMs / 1000} s${url ? ` fetching ${url}` : ''}`, 'timeout');
+    if (/ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|ECONNRESET|UND_ERR_SOCKET/.test(code)) return reasonedError(`unreachable: ${code} ${msg}`, 'unreachable');
+    return err instanceof Error ? err : new Error(msg);
+  }
+}
+
+/** Undeclared bodies: a NUL byte near the start means an image, PDF, archive… never HTML text. */
+function looksBinary(body: Buffer): boolean {
+  const head = body.subarray(0, 1024);
+  if (head[0] === 0xfe || head[0] === 0xff) return false; // UTF-16 byte-order marks have NULs after them
+  return head.includes(0) || head.subarray(0, 5).toString('latin1') === '%PDF-';
+}
+
+/** Drops a body not worth reading; the abort it causes is expected, not an error. */
+function discard(body: Dispatcher.ResponseData['body']): void {
+  body.on('error', () => undefined);
+  body.destroy();
+}
+
+function header(headers: Dispatcher.ResponseData['headers'], name: string): string | undefined {
+  const v = headers[name];
+  return Array.isArray(v) ? v[0] : v;
+}

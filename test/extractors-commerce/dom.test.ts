@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { buildPageIndex } from '../../extractors/commerce/dom/page-index';
+import { pageAvailability, productFromDom } from '../../extractors/commerce/dom/product-dom';
+import { findRecordRegion, recordCandidate, spotsByRecord } from '../../extractors/commerce/dom/records';
+import { categoriesFromMenus } from '../../extractors/commerce/dom/categories';
+import { crumbsToCategories, domCrumbs } from '../../extractors/commerce/dom/breadcrumbs';
+import { shopFromDom } from '../../extractors/commerce/dom/shop';
+import { nextPageUrl } from '../../extractors/commerce/dom/pagination';
+import { domReviews } from '../../extractors/commerce/dom/reviews';
+import { htmlDoc, listingHtml, PAGE_URL } from './helpers';
+
+const hints = { locale: 'zh-CN', host: 'shop.example.cn' };
+const indexOf = (html: string) => {
+  const doc = htmlDoc(html);
+  return { doc, idx: buildPageIndex(doc, hints) };
+};
+
+describe('product page DOM', () => {
+  it('takes the price near the title and the struck price as the regular one', () => {
+    const { doc, idx } = indexOf(`<html lang="zh-CN"><head><title>保温杯 500ml - 某店</title></head><body>
+      <div class="mini-cart">¥0.00</div><div class="pop"><h1>登录</h1></div>
+      <div class="main"><h1>保温杯 500ml</h1><div class="price-box"><span class="price">¥89.00</span>
+      <s>¥129.00</s></div><div>商品编号：100012043978</div><div>现货</div><button class="buy">加入购物车</button></div>
+      <div class="rec"><span class="price">¥19.90</span></div></body></html>`);
+    expect(productFromDom(doc, idx)).toMatchObject({ name: '保温杯 500ml', price: 129, salePrice: 89, currency: 'CNY', sku: '100012043978', availability: 'InStock' });
+  });
+
+  it('reads out-of-stock wording in the buy box and a label whose value is in the next cell', () => {
+    const { doc, idx } = indexOf(`<body><h1>Desk Lamp</h1><div class="buy"><span class="product-price">$24.99</span>
+      <p>Sold out</p></div><table><tr><th>SKU</th><td>DL-2048</td></tr></table></body>`);
+    expect(productFromDom(doc, idx)).toMatchObject({ price: 24.99, salePrice: null, currency: 'USD', availability: 'OutOfStock', sku: 'DL-2048' });
+  });
+
+  it('reads schema.org availability links outside microdata', () => {
+    const { doc, idx } = indexOf('<head><link rel="x" href="http://schema.org/OutOfStock"></head><body><h1>X</h1></body>');
+    expect(pageAvailability(doc, idx)).toBe('OutOfStock');
+  });
+});
+
+describe('listing records', () => {
+  it('mines the repeated item structure, not the page chrome', () => {
+    const { doc, idx } = indexOf(listingHtml(20));
+    const region = findRecordRegion(idx)!;
+    expect(region.records).toHaveLength(20);
+    const spots = spotsByRecord(idx, region);
+    const items = region.records.map((r) => recordCandidate(r, spots.get(r) ?? [], PAGE_URL, hints));
+    expect(items[0]).toMatchObject({ name: '商品 0 号', url: 'https://shop.example.cn/item/0', price: 150, salePrice: 100, currency: 'CNY', image: 'https://img.example.cn/0.jpg', shopName: '店铺0', reviewCount: 0 });
+    expect(items[1]).toMatchObject({ name: '商品 1 号', price: 101, salePrice: null, reviewCount: 10 });
+    expect(items[19].url).toBe('https://shop.example.cn/item/19');
+    expect(nextPageUrl(doc, PAGE_URL)).toBe('https://shop.example.cn/p/1?page=2');
+  });
+
+  it('finds no region on a page without repeated priced items', () => {
+    const { idx } = indexOf('<body><ul class="nav"><li><a href="/a">A</a></li><li><a href="/b">B</a></li><li><a href="/c">C</a></li></ul></body>');
+    expect(findRecordRegion(idx)).toBeNull();
+  });
+});
+
+describe('categories and breadcrumbs', () => {
+  it('reads nested menus and dl trees into levels and paths', () => {
+    const { idx } = indexOf(`<body><div class="category-menu"><ul>
+      <li><a href="/c/1">家电</a><div class="sub"><dl><dt><a href="/c/11">电视</a></dt><dd><a href="/c/111">曲面电视</a><a href="/c/112">OLED电视</a></dd></dl></div></li>
+      <li><a href="/c/2">手机</a><ul><li><a href="/c/21">5G手机</a></li></ul></li></ul></div>
+      <footer><ul><li><a href="/about">关于</a><ul><li><a href="/jobs">招聘</a></li></ul></li></ul></footer></body>`);
+    const cats = categoriesFromMenus(idx, PAGE_URL);
+    expect(cats).toEqual([
+      { name: '家电', url: 'https://shop.example.cn/c/1', level: 1, path: ['家电'] },
+      { name: '电视', url: 'https://shop.example.cn/c/11', level: 2, path: ['家电', '电视'] },
+      { name: '曲面电视', url: 'https://shop.example.cn/c/111', level: 3, path: ['家电', '电视', '曲面电视'] },
+      { name: 'OLED电视', url: 'https://shop.example.cn/c/112', level: 3, path: ['家电', '电视', 'OLED电视'] },
+      { name: '手机', url: 'https://shop.example.cn/c/2', level: 1, path: ['手机'] },
+      { name: '5G手机', url: 'https://shop.example.cn/c/21', level: 2, path: ['手机', '5G手机'] },
+    ]);
+  });
+
+  it('reads DOM breadcrumbs into category paths without home or the product itself', () => {
+    const { idx } = indexOf('<body><div class="breadcrumb"><a href="/">首页</a> &gt; <a href="/c/1">家电</a> &gt; <a href="/c/11">电视</a> &gt; <span>某型号电视</span></div></body>');
+    const crumbs = domCrumbs(idx, PAGE_URL);
+    expect(crumbs.map((c) => c.name)).toEqual(['首页', '家电', '电视', '某型号电视']);
+    expect(crumbsToCategories(crumbs, true)).toEqual([
+      { name: '家电', url: 'https://shop.example.cn/c/1', level: 1, path: ['家电'] },
+      { name: '电视', url: 'https://shop.example.cn/c/11', level: 2, path: ['家电', '电视'] },
+    ]);
+  });
+});
+
+describe('shop and reviews', () => {
+  it('reads a shop box with goods count and rating', () => {
+    const { idx } = indexOf('<body><div class="shop-info"><a class="shop-name" href="/shop/9">好物旗舰店</a><span>共123件商品</span><span>好评率98%</span></div></body>');
+    expect(shopFromDom(idx, PAGE_URL)).toEqual({ name: '好物旗舰店', url: 'https://shop.example.cn/shop/9', goodsCount: 123, rating: '98%' });
+  });
+
+  it('reads repeated review items', () => {
+    const { idx } = indexOf(`<body><div class="reviews">
+      <div class="review-item"><span class="user">张三</span><div class="star" style="width:80%"></div><p class="content">很好用</p><time datetime="2025-04-02">4月2日</time></div>
+      <div class="review-item"><span class="user">李四</span><p class="content">一般</p><span class="date">2025年4月3日</span></div></div></body>`);
+    expect(domReviews(idx)).toEqual([
+      { author: '张三', rating: 4, content: '很好用', date: '2025-04-02T00:00:00.000Z' },
+      { author: '李四', rating: null, content: '一般', date: '2025-04-03T00:00:00.000Z' },
+    ]);
+  });
+});

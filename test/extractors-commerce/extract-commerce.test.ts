@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { extractCommerce } from '../../extractors/commerce/index';
+import { ctxFor, htmlDoc, listingHtml } from './helpers';
+
+describe('extractCommerce end to end', () => {
+  it('puts a JSON-LD product first, with breadcrumbs as its category path', () => {
+    const doc = htmlDoc(`<html lang="en"><head><title>Trail Shoe | Shop</title>
+      <script type="application/ld+json">${JSON.stringify({
+        '@context': 'https://schema.org', '@type': 'Product', name: 'Trail Shoe', sku: 'TS-9',
+        offers: { '@type': 'Offer', price: '120.00', priceCurrency: 'USD', availability: 'https://schema.org/InStock' },
+      })}</script></head><body>
+      <nav class="breadcrumbs"><a href="/">Home</a><a href="/men">Men</a><a href="/men/shoes">Shoes</a><span>Trail Shoe</span></nav>
+      <h1>Trail Shoe</h1><div class="price"><del>$150.00</del> <span class="price-now">$120.00</span></div></body></html>`, 'https://shop.example.com/p/ts9');
+    const r = extractCommerce(doc, ctxFor('auto', 'https://shop.example.com/p/ts9'));
+    expect(r.pageType).toBe('product');
+    expect(r.commodities[0]).toMatchObject({ name: 'Trail Shoe', price: 150, salePrice: 120, currency: 'USD', sku: 'TS-9', availability: 'InStock' });
+    expect(r.categories.map((c) => [c.name, c.level])).toEqual([['Men', 1], ['Shoes', 2]]);
+    expect(r.categories[1].path).toEqual(['Men', 'Shoes']);
+  });
+
+  it('turns a listing of 20 repeated items into 20 commodities with the next page', () => {
+    const r = extractCommerce(htmlDoc(listingHtml(20)), ctxFor('auto'));
+    expect(r.pageType).toBe('listing');
+    expect(r.commodities).toHaveLength(20);
+    expect(r.commodities.map((c) => c.name)).toEqual(Array.from({ length: 20 }, (_, i) => `商品 ${i} 号`));
+    expect(r.commodities[2]).toMatchObject({ price: 152, salePrice: 102, currency: 'CNY' });
+    expect(r.commodities[3]).toMatchObject({ price: 103, salePrice: null });
+    expect(r.links.next).toBe('https://shop.example.cn/p/1?page=2');
+  });
+
+  it('reads a listing held only in embedded state JSON (a client-rendered page)', () => {
+    const goods = Array.from({ length: 5 }, (_, i) => ({ goodsName: `Item ${i}`, salePrice: 10 + i, marketPrice: 20 + i, goodsUrl: `/g/${i}` }));
+    const doc = htmlDoc(`<html lang="zh-CN"><body><div id="app"></div>
+      <script>window.__INITIAL_STATE__ = ${JSON.stringify({ search: { result: { goods } } })};</script></body></html>`);
+    const r = extractCommerce(doc, ctxFor('listing'));
+    expect(r.commodities).toHaveLength(5);
+    expect(r.commodities[4]).toMatchObject({ name: 'Item 4', price: 24, salePrice: 14, url: 'https://shop.example.cn/g/4', currency: 'CNY' });
+  });
+
+  it('reads items from captured XHR JSON', () => {
+    const body = { data: { list: [{ title: 'Alpha', price: '5.50' }, { title: 'Beta', price: '6.50' }, { title: 'Gamma', price: '7.50' }] } };
+    const r = extractCommerce(htmlDoc('<body><div id="root"></div></body>'), ctxFor('listing', 'https://shop.example.com/s', [{ url: 'https://shop.example.com/api', body }]));
+    expect(r.commodities.map((c) => [c.name, c.price])).toEqual([['Alpha', 5.5], ['Beta', 6.5], ['Gamma', 7.5]]);
+  });
+
+  it('finds the product in state JSON by its title when there is no structured data', () => {
+    const doc = htmlDoc(`<html lang="zh-CN"><head><title>智能手表 X2</title></head><body><h1>智能手表 X2</h1>
+      <script>var g_page_config = {"item":{"title":"智能手表 X2","price":"899.00","originalPrice":"1099.00","skuId":"SW-X2"}};</script></body></html>`);
+    const r = extractCommerce(doc, ctxFor('product'));
+    expect(r.commodities[0]).toMatchObject({ name: '智能手表 X2', price: 1099, salePrice: 899, sku: 'SW-X2', currency: 'CNY' });
+  });
+
+  it('never throws on odd pages and invents nothing on an empty one', () => {
+    for (const html of ['', '<html><body></body></html>', '<frameset></frameset>', '<script type="application/ld+json">[[[{"@type":</script>']) {
+      const r = extractCommerce(htmlDoc(html), ctxFor('auto'));
+      expect(r.commodities).toEqual([]);
+      expect(r.pageType).toBe('other');
+    }
+  });
+});
