@@ -70,7 +70,38 @@ function detect(bytes: Uint8Array): string | null {
   return normaliseEncoding(chardet.detect(sample));
 }
 
+/**
+ * Pages saved by a tool that read GBK/Big5 bytes as Latin-1 and wrote them back as UTF-8 come
+ * out as runs of "Ã¤Â½Â" letters with no CJK at all. When most non-ASCII characters are
+ * Latin-1 letters, the Latin-1 bytes are recovered and decoded again.
+ */
+export function repairLatin1Mojibake(text: string): string | null {
+  let latin1 = 0;
+  let other = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) continue;
+    if (c <= 0xff) latin1++;
+    else other++;
+  }
+  if (latin1 < 200 || other > latin1 * 0.02) return null;
+  const bytes = Buffer.from(text, 'latin1');
+  if (isValidUtf8(bytes)) return bytes.toString('utf8');
+  const enc = normaliseEncoding(chardet.detect(bytes.subarray(0, 65536)));
+  if (!enc || enc === 'utf-8' || /^(windows-125|iso-8859)/.test(enc)) return null;
+  const fixed = iconv.decode(bytes, enc);
+  const cjk = (fixed.match(/[\u4e00-\u9fff\u3040-\u30ff]/g) ?? []).length;
+  return cjk > latin1 * 0.2 ? fixed : null;
+}
+
 export function decodeHtml(bytes: Uint8Array, contentType?: string | null): DecodedHtml {
+  const first = decodeBytes(bytes, contentType);
+  if (first.encoding !== 'utf-8') return first;
+  const repaired = repairLatin1Mojibake(first.text);
+  return repaired === null ? first : { ...first, text: repaired, source: 'detected' };
+}
+
+function decodeBytes(bytes: Uint8Array, contentType?: string | null): DecodedHtml {
   const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const bom = bomEncoding(buf);
   if (bom) return { text: iconv.decode(buf, bom), encoding: bom, source: 'bom' };

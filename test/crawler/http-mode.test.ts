@@ -51,7 +51,7 @@ describe('--mode http on the demo shop', () => {
     expect(log.filter((e) => /^\/(api|img|static)\//.test(e.path))).toEqual([]);
     expect(res.stdout).toMatch(/Task h150 finished: 150 pages/);
     expect(res.stdout).toMatch(/robots/);
-  });
+  }, 300_000);
 
   it('decodes GBK shop pages and Chinese articles however they declare their charset', async () => {
     const dataDir = tempDataDir();
@@ -88,7 +88,7 @@ describe('--mode http on the demo shop', () => {
     const all = pageRequests(since(site, before));
     expect(all.length).toBe(40);
     expect(duplicates(all)).toEqual([]);
-  });
+  }, 300_000);
 });
 
 describe('--mode http on hostile pages', () => {
@@ -190,5 +190,5 @@ describe('--mode adaptive (HTTP first, the browser where a page needs rendering;
     // … but once two product pages had needed the browser, the others skipped the HTTP fetch.
     const pageGets = pageRequests({ ...site, requestLog: () => adaptive.log } as DemoSite);
     expect(pageGets.length).toBe(6);
-  });
+  }, 300_000);
 });

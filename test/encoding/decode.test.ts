@@ -61,3 +61,17 @@ describe('decodeHtml', () => {
     expect(out.text).toContain('华为手机');
   });
 });
+
+describe('mojibake repair', () => {
+  it('recovers GBK text that was read as Latin-1 and saved as UTF-8', () => {
+    const original = page(zh.repeat(8), '<meta charset="gbk">');
+    const mangled = Buffer.from(iconv.encode(original, 'gbk').toString('latin1'), 'utf8');
+    const out = decodeHtml(mangled);
+    expect(out.text).toContain('华为手机 Mate 60 Pro');
+  });
+
+  it('leaves real Latin-1 text (French, German) alone', () => {
+    const text = page('<p>Ça coûte très cher à Noël, sagt der Bäcker. Größe, Übersicht, naïveté. </p>'.repeat(40));
+    expect(decodeHtml(Buffer.from(text, 'utf8')).text).toBe(text);
+  });
+});

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extractContent } from '../../extractors/news/content/index';
-import { trimBoilerplate } from '../../extractors/news/content/boilerplate';
+import { trimBoilerplate, dropInfoLines, isFurniture } from '../../extractors/news/content/boilerplate';
 import { densityBlocks } from '../../extractors/news/content/density';
 import { toBlocks } from '../../extractors/news/content/blocks';
 import { doc } from './dom';
@@ -95,5 +95,33 @@ describe('toBlocks', () => {
   it('breaks lines at blocks and <br>, joins inline text, skips scripts', () => {
     const d = doc('<div><p>One <b>bold</b> line<br>second</p><script>var x = 1</script><ul><li>a</li><li>b</li></ul></div>');
     expect(toBlocks(d.body).map((b) => b.text)).toEqual(['One bold line', 'second', 'a', 'b']);
+  });
+});
+
+describe('line heuristics', () => {
+  it('drops an info line at the top but keeps a sentence that contains a date', () => {
+    const lines = ['2012-01-17 08:30 来源：新华网 作者：张三', 'On 2012-01-17 the council met and voted to approve the plan after a long debate.'];
+    const out = dropInfoLines(lines.map((text) => ({ text, linkChars: 0, tag: 'p', hint: '' })));
+    expect(out.map((b) => b.text)).toEqual([lines[1]]);
+  });
+
+  it('drops caption and credit lines outside <figcaption>', () => {
+    for (const line of ['Protesters gathered outside the court (Image: GETTY )', 'Image 1 of 5', 'Natalie Naccache | Bloomberg | Getty Images', 'The hunter ate a rabbitCredit: EPA']) {
+      expect(isFurniture(line)).toBe(true);
+    }
+    expect(isFurniture('The image of the city has changed, the mayor said in a statement.')).toBe(false);
+  });
+
+  it('keeps a story that a site wrapped in one big link, drops a list of headline links', () => {
+    const story = EN_PARAS.join(' ');
+    const links = Array.from({ length: 6 }, (_, i) => `<li><a href="/s${i}">Another headline about the city council number ${i}</a></li>`).join('');
+    const html = `<html><body><div class="story"><a href="/full">${story}</a></div><ul>${links}</ul></body></html>`;
+    const r = extractContent(doc(html), null);
+    expect(r.paragraphs).toEqual([story]);
+  });
+
+  it('cuts everything after an editor credit line once the story has started', () => {
+    const blocks = [...ZH_PARAS.slice(0, 2), '（責任編輯 余淩雲）', '新華網誠邀廣大網友投稿，您可以用相機記錄下身邊的感人故事。'].map((text) => ({ text, linkChars: 0, tag: 'p', hint: '' }));
+    expect(trimBoilerplate(blocks).map((b) => b.text)).toEqual(ZH_PARAS.slice(0, 2));
   });
 });

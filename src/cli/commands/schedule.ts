@@ -23,8 +23,8 @@ export function parseAddArgs(tokens: string[]): { task: string; cron: string; tz
   const scratch = new Command('schedule add');
   crawl.register(scratch);
   scratch
+    // --tz comes with the main job's options (it is the zone of --schedule there).
     .option('--cron <expr>', 'cron expression')
-    .option('--tz <zone>', 'IANA time zone')
     .exitOverride()
     .configureOutput({ writeErr: () => undefined, writeOut: () => undefined });
   let operands: string[];
@@ -42,6 +42,7 @@ export function parseAddArgs(tokens: string[]): { task: string; cron: string; tz
   if (operands.length > 1) throw new UsageError(`schedule add: unexpected argument "${operands[1]}"`);
   if (!o.urls) throw new UsageError('schedule add needs --urls <list> (site aliases or http(s) URLs)');
   if (!o.cron) throw new UsageError('schedule add needs --cron "<expression>", e.g. --cron "0 */6 * * *"');
+  if (o.schedule) throw new UsageError('schedule add: use --cron for the schedule, not --schedule');
   if (o.resume) throw new UsageError('schedule add: --resume does not apply; every scheduled run re-crawls the task');
   const cron = checkCron(String(o.cron));
   const tz = checkTimeZone(o.tz as string | undefined);
