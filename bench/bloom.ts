@@ -1,7 +1,7 @@
 /**
  * Bloom-filter benchmark: batched test-and-sets per second against a local Redis, measured vs
  * theoretical false-positive rate at the design n, and Bloom vs SHA-1 SET memory per URL.
- *   npx tsx bench/bloom.ts [--n 1000000] [--p 0.001]
+ *   npx tsx bench/bloom.ts [--n 1000000] [--p 0.001] [--batch 1000] [--in-flight 4]
  * Uses REDIS_URL when set, else starts a temporary redis-server.
  */
 import { pathToFileURL } from 'node:url';
@@ -14,6 +14,9 @@ import type { Redis } from 'ioredis';
 export interface BenchBloomOptions {
   n?: number;
   p?: number;
+  /** URLs per test-and-set call and calls in flight (runBloomExperiment's defaults when unset). */
+  batch?: number;
+  inFlight?: number;
   redisUrl?: string;
   print?: boolean;
 }
@@ -55,7 +58,10 @@ export async function benchBloom(opts: BenchBloomOptions = {}): Promise<BloomExp
   const server = url ? undefined : await startRedisServer();
   const redis = await connectRedis(url ?? server!.url, { name: 'bench-bloom' });
   try {
-    const r = await runBloomExperiment({ redis, n: opts.n ?? 1e6, p: opts.p ?? 1e-3, log: (m) => process.stderr.write(`${m}\n`) });
+    const r = await runBloomExperiment({
+      redis, n: opts.n ?? 1e6, p: opts.p ?? 1e-3, batch: opts.batch, inFlight: opts.inFlight,
+      log: (m) => process.stderr.write(`${m}\n`),
+    });
     if (opts.print !== false) {
       process.stdout.write(`# bloom benchmark (${url ? 'REDIS_URL' : 'temporary redis-server'})\n${formatBloomExperiment(r)}\n`);
       const qr = await benchQueue(redis);
@@ -78,5 +84,5 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     const i = process.argv.indexOf(`--${name}`);
     return i > 0 ? Number(process.argv[i + 1]) : undefined;
   };
-  await benchBloom({ n: arg('n'), p: arg('p') });
+  await benchBloom({ n: arg('n'), p: arg('p'), batch: arg('batch'), inFlight: arg('in-flight') });
 }

@@ -1,6 +1,6 @@
 import type { ExtractContext, ExtractKind, PageResult, CapturedJson } from './types';
 import { parseHtml } from './parse';
-import { extractCommerce } from './commerce/index';
+import { extractCommerce, type CommerceFacets } from './commerce/index';
 import { extractNews } from './news/index';
 import { choosePageType } from './classify';
 
@@ -12,14 +12,19 @@ export interface ExtractOptions {
   now?: Date;
 }
 
-/** Extracts every facet from an already parsed document. Commerce reads, news runs last (Readability mutates). */
+/**
+ * Extracts every facet from an already parsed document, and consumes it: commerce only reads
+ * it, news runs last and lets Readability take it apart in place. Read anything else first.
+ */
 export function extractDocument(doc: Document, url: string, opts: ExtractOptions = {}): PageResult {
   const ctx: ExtractContext = { url, kind: opts.kind ?? 'auto', xhr: opts.xhr ?? [], now: opts.now ?? new Date() };
   const commerce =
     ctx.kind === 'news'
       ? null
       : extractCommerce(doc, ctx);
-  const wantNews = ctx.kind === 'news' || ctx.kind === 'auto';
+  // In auto mode a page where commerce found goods is never typed news (see choosePageType),
+  // so Readability — most of the cost of a shop page — is not run on it.
+  const wantNews = ctx.kind === 'news' || (ctx.kind === 'auto' && !hasGoods(commerce));
   const news = wantNews ? extractNews(doc, ctx) : null;
   const result: PageResult = {
     url,
@@ -32,6 +37,10 @@ export function extractDocument(doc: Document, url: string, opts: ExtractOptions
   };
   if (commerce && (commerce.links.next || commerce.links.count)) result.links = commerce.links;
   return result;
+}
+
+function hasGoods(c: CommerceFacets | null): boolean {
+  return c !== null && c.pageType !== 'other' && (c.commodities.length > 0 || c.shop !== null);
 }
 
 /** Parses and extracts one HTML page; the jsdom window is always closed. */

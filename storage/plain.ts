@@ -13,11 +13,16 @@ export function toPlain(value: unknown): unknown {
   const maybeDoc = value as { $__?: unknown; toObject?: (o?: unknown) => unknown };
   if (maybeDoc.$__ && typeof maybeDoc.toObject === 'function') return toPlain(maybeDoc.toObject({ depopulate: true }));
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) out[k] = toPlain(v);
+  for (const k of Object.keys(value)) out[k] = toPlain((value as Record<string, unknown>)[k]);
   return out;
 }
 
 /** Strips float noise from parsed prices (1299.4999999999998 → 1299.5) before they become decimals. */
 export function cleanMoney(value: unknown): unknown {
-  return typeof value === 'number' && Number.isFinite(value) ? Number(value.toPrecision(15)) : value;
+  if (typeof value !== 'number' || !Number.isFinite(value)) return value;
+  if (value === 0) return 0;
+  // The usual price, a whole number of cents below 1e13, has at most 15 significant digits:
+  // toPrecision(15) would hand it back unchanged (and costs more than the rest of the record).
+  if (Math.abs(value) < 1e13 && Math.round(value * 100) / 100 === value) return value;
+  return Number(value.toPrecision(15));
 }

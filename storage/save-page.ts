@@ -2,7 +2,7 @@ import type { PageResult } from '../extractors/types';
 import { PAGE_TABLES, type PageTable } from '../schemas/index';
 import type { TxReader, WriteBackend, WriteOp } from './backend';
 import { pageRecords, shopKeyByName } from './page-records';
-import { mergeRecord, validateRecord } from './record-builder';
+import { mergeRecord, validateRecordSync, validateWithModel, type Validated } from './record-builder';
 import type { SaveReport, StoredDoc } from './repository';
 
 const zero = (): Record<PageTable, number> => Object.fromEntries(PAGE_TABLES.map((t) => [t, 0])) as Record<PageTable, number>;
@@ -24,8 +24,8 @@ class PageBatch {
   }
 
   /** Merges one validated record with what is stored; returns its id. */
-  apply(table: PageTable, content: Record<string, unknown>, existing: StoredDoc | undefined): string {
-    const m = mergeRecord(table, content, existing, this.now, this.newId);
+  apply(table: PageTable, content: Record<string, unknown>, existing: StoredDoc | undefined, ownPage = true): string {
+    const m = mergeRecord(table, content, existing, this.now, this.newId, ownPage);
     if (m.kind === 'unchanged') {
       this.report.unchanged[table]++;
       const list = this.touches.get(table) ?? [];
@@ -58,6 +58,10 @@ export async function savePageWith(
 ): Promise<SaveReport> {
   const now = meta.fetchedAt ?? new Date();
   const page = pageRecords(result);
+  // Most records pass the synchronous schema check; the others go through Model.validate,
+  // which rejects them with the field named (see validateRecord).
+  const validate = (coll: PageTable, fields: Record<string, unknown>): Validated | Promise<Validated> =>
+    validateRecordSync(coll, fields, now) ?? validateWithModel(coll, fields, now);
   return backend.transaction(async (tx) => {
     const batch = new PageBatch(now, newId);
     const base = { taskId, site: page.site };
@@ -66,7 +70,7 @@ export async function savePageWith(
     let pageShop: { id: string; key: string; name: string } | null = null;
     if (page.shop) {
       const c = page.shop;
-      const v = await validateRecord('shops', { ...c.fields, ...base, key: c.key }, now);
+      const v = await validate('shops', { ...c.fields, ...base, key: c.key });
       if (!v.ok) batch.reject('shops', c.url ?? result.url, v.field, v.message);
       else {
         const existing = (await tx.lookup('shops', taskId, [c.key])).get(c.key);
@@ -82,7 +86,7 @@ export async function savePageWith(
     for (const c of page.categories) {
       if (catIds.has(c.key)) continue; // the same entry twice on one page
       const parentId = c.parentKey ? (catIds.get(c.parentKey) ?? storedCats.get(c.parentKey)?._id ?? null) : null;
-      const v = await validateRecord('categories', { ...c.fields, ...base, key: c.key, parentId }, now);
+      const v = await validate('categories', { ...c.fields, ...base, key: c.key, parentId });
       if (!v.ok) batch.reject('categories', c.url ?? result.url, v.field, v.message);
       else catIds.set(c.key, batch.apply('categories', v.content, storedCats.get(c.key)));
     }
@@ -90,17 +94,31 @@ export async function savePageWith(
     // Commodities, each linked to its shop.
     const storedGoods = await tx.lookup('commodities', taskId, page.commodities.flatMap((c) => (c.key ? [c.key] : [])));
     const seen = new Set<string>();
+    // A listing names the same few shops again and again: resolve each (URL, name) once per page.
+    const shops = new Map<string, string | null>();
     let firstCommodityId: string | null = null;
     for (const c of page.commodities) {
       if (c.key && seen.has(c.key)) continue;
       if (c.key) seen.add(c.key);
-      const shopId = await resolveShop(tx, taskId, page.site, pageShop, c.shopUrl, c.shopName);
-      const v = await validateRecord('commodities', { ...c.fields, ...base, key: c.key, shopId }, now);
+      let shopId: string | null;
+      if (!c.shopUrl && !c.shopName) shopId = pageShop?.id ?? null;
+      else {
+        const sk = `${c.shopUrl ?? ''}\u0001${c.shopName ?? ''}`;
+        shopId = shops.get(sk) ?? null;
+        if (!shops.has(sk)) shops.set(sk, (shopId = await resolveShop(tx, taskId, page.site, pageShop, c.shopUrl, c.shopName)));
+      }
+      // c.fields is this call's own object (pageRecords): completed in place rather than copied.
+      const f = c.fields;
+      f.taskId = taskId;
+      f.site = page.site;
+      f.key = c.key;
+      f.shopId = shopId;
+      const v = validateRecordSync('commodities', f, now) ?? (await validateWithModel('commodities', f, now));
       if (!v.ok) {
         batch.reject('commodities', c.url ?? result.url, v.field === 'key' ? 'url' : v.field, v.message);
         continue;
       }
-      const id = batch.apply('commodities', v.content, storedGoods.get(c.key!));
+      const id = batch.apply('commodities', v.content, storedGoods.get(c.key!), c.url === result.url);
       firstCommodityId ??= id;
     }
 
@@ -115,7 +133,7 @@ export async function savePageWith(
         for (const { r, key } of keyed) {
           if (done.has(key)) continue;
           done.add(key);
-          const v = await validateRecord('reviews', { ...r.fields, ...base, key, commodityId: firstCommodityId }, now);
+          const v = await validate('reviews', { ...r.fields, ...base, key, commodityId: firstCommodityId });
           if (!v.ok) batch.reject('reviews', result.url, v.field, v.message);
           else batch.apply('reviews', v.content, stored.get(key));
         }
@@ -124,7 +142,7 @@ export async function savePageWith(
 
     if (page.news) {
       const n = page.news;
-      const v = await validateRecord('news', { ...n.fields, ...base, key: n.key }, now);
+      const v = await validate('news', { ...n.fields, ...base, key: n.key });
       if (!v.ok) batch.reject('news', result.url, v.field, v.message);
       else batch.apply('news', v.content, (await tx.lookup('news', taskId, [n.key])).get(n.key));
     }

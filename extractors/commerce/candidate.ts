@@ -17,6 +17,10 @@ export interface Candidate {
   availability?: 'InStock' | 'OutOfStock' | null;
   image?: string | null;
   extra?: Record<string, unknown>;
+  /** DOM only: an enabled buy button stands in the product's own box (not merged). */
+  buyButton?: boolean;
+  /** DOM only: how the SKU was labelled on the page (not merged). */
+  skuLabel?: 'strong' | 'weak' | 'class';
 }
 
 const FIELDS = ['name', 'url', 'currency', 'rating', 'reviewCount', 'shopName', 'shopUrl', 'sku', 'brand', 'availability', 'image'] as const;

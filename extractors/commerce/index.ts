@@ -16,6 +16,7 @@ import { shopFromDom } from './dom/shop';
 import { nextPageUrl } from './dom/pagination';
 import { goodsCountFromText } from './signals/goods-count';
 import { skuFromUrl } from './signals/sku';
+import { preferBuyButton, preferLabelledSku, votePrice } from './precedence';
 import { domReviews } from './dom/reviews';
 import { pageLocale, safely, textOf } from './util';
 
@@ -101,12 +102,17 @@ export function extractCommerce(doc: Document, ctx: ExtractContext): CommerceFac
   const stateItems = itemArrays.filter((a) => a.items.length >= 3)[0]?.items.map((it) => itemCandidate(it, base, 'state')) ?? [];
   const schemaList = schemaProducts.length >= 3 ? schemaProducts : [];
 
+  // A shop's own page (its name is the page heading) lists its goods even when it has only one or two.
+  const shopOnPage = safely(() => shopFromDom(idx, base, region?.parent ?? null), null);
+  const ownShopPage = !!shopOnPage?.ownPage && ctx.kind !== 'product';
+
   const ogProduct = /product/i.test(meta?.ogType ?? '');
   const distinctSchema = new Set(schemaProducts.map((c) => norm(c.name))).size;
   const listingSize = Math.max(domItems.length, stateItems.length, schemaList.length);
   let pageType: CommerceFacets['pageType'];
   if (ctx.kind === 'product') pageType = 'product';
   else if (ctx.kind === 'listing' || ctx.kind === 'category') pageType = ctx.kind;
+  else if (ownShopPage) pageType = 'shop';
   else if (distinctSchema === 1 || (ogProduct && listingSize < 3)) pageType = 'product';
   else if (listingSize >= 3) pageType = 'listing';
   else pageType = 'other';
@@ -130,6 +136,9 @@ export function extractCommerce(doc: Document, ctx: ExtractContext): CommerceFac
       if (merged.price === dom.price) merged.salePrice = dom.salePrice;
       else if (merged.price === dom.salePrice) [merged.price, merged.salePrice] = [dom.price, dom.salePrice];
     }
+    votePrice(merged, schema, meta, dom);
+    preferLabelledSku(merged, dom);
+    preferBuyButton(merged, dom);
     merged.availability ??= safely(() => pageAvailability(doc, idx), null);
     // A product offered at a price with no out-of-stock sign anywhere is on sale: the page says so by offering it.
     if (merged.availability == null && (merged.price != null || merged.salePrice != null)) {
@@ -147,7 +156,7 @@ export function extractCommerce(doc: Document, ctx: ExtractContext): CommerceFac
       commodities.push(toCommodity(merged));
     }
   }
-  if (pageType === 'listing' || pageType === 'category' || pageType === 'other') {
+  if (pageType === 'listing' || pageType === 'category' || pageType === 'shop' || pageType === 'other') {
     const sources = [schemaList, domItems, stateItems].filter((s) => s.length >= 3);
     sources.sort((a, b) => b.length - a.length);
     const chosen = sources[0] ?? [];
@@ -159,12 +168,12 @@ export function extractCommerce(doc: Document, ctx: ExtractContext): CommerceFac
     }
   }
 
-  const menuCats = safely(() => categoriesFromMenus(idx, base), [] as CategoryEntry[]);
   const crumbCats = crumbsToCategories(crumbs, pageType === 'product');
+  const menuCats = safely(() => categoriesFromMenus(idx, base, crumbCats, { flatChildren: pageType !== 'product' }), [] as CategoryEntry[]);
   const seenPath = new Set(menuCats.map((c) => c.path.join('\u0001')));
   const categories = [...menuCats, ...crumbCats.filter((c) => !seenPath.has(c.path.join('\u0001')))];
 
-  const shop = safely(() => shopFromDom(idx, base), null);
+  const shop: ShopFacet | null = shopOnPage ? { name: shopOnPage.name, url: shopOnPage.url, goodsCount: shopOnPage.goodsCount, rating: shopOnPage.rating } : null;
   if (product && shop && commodities[0] && !commodities[0].shopName) {
     commodities[0].shopName = shop.name;
     commodities[0].shopUrl = shop.url;
@@ -173,8 +182,12 @@ export function extractCommerce(doc: Document, ctx: ExtractContext): CommerceFac
   if (pageType === 'listing' && shop?.name && norm(doc.title).includes(norm(shop.name))) pageType = 'shop';
 
   const reviews = [...safely(() => schemaReviews([...jsonld, ...micro]), [] as Review[])];
-  if (reviews.length === 0 && pageType === 'product') reviews.push(...safely(() => domReviews(idx), [] as Review[]));
-  if (reviews.length === 0 && pageType === 'product') reviews.push(...safely(() => reviewsFromJson(ctx.xhr.map((x) => x.body)), [] as Review[]));
+  if (reviews.length === 0 && pageType === 'product') {
+    // The rendered list and the JSON it was rendered from: the fuller one wins (the DOM may show one page of them).
+    const dom = safely(() => domReviews(idx), [] as Review[]);
+    const json = safely(() => reviewsFromJson(ctx.xhr.map((x) => x.body)), [] as Review[]);
+    reviews.push(...(json.length > dom.length ? json : dom));
+  }
 
   const next = pageType === 'product' ? null : safely(() => nextPageUrl(doc, base), null);
   const count = pageType === 'product' ? 0 : safely(() => goodsCountFromText(textOf(region?.parent.parentElement ?? doc.body).slice(0, 20000)) ?? 0, 0);

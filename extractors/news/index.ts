@@ -5,8 +5,9 @@ import { readJsonLd, findArticle, jsonText, type JsonObject } from './jsonld';
 import { extractContent, type ContentResult } from './content/index';
 import { findTitle } from './meta/title';
 import { findPublishedAt } from './meta/published';
-import { findAuthor } from './meta/author';
-import { findLanguage } from './meta/language';
+import { authorFromByline, authorFromPage } from './meta/author';
+import { declaredLanguage, languageOf } from './meta/language';
+import { metaContent } from './meta/dom';
 import { findMetadata, type PageMetadata } from './meta/extra';
 import { extractKeywords, type Keyword } from './keywords/index';
 import { summarize } from './summary/index';
@@ -22,9 +23,10 @@ export interface NewsOptions {
 const NO_CONTENT: ContentResult = { paragraphs: [], method: 'none', readability: null };
 
 /**
- * The news facet of a page. May mutate nothing it needs later: metadata is read from the
- * original document first, Readability runs on a clone. ctx.kind 'news' always returns a
- * facet (content may be ''); 'auto' returns null when the page is not an article.
+ * The news facet of a page. Consumes the document: everything else it needs from the page
+ * is read first, then content extraction lets Readability take the page apart in place
+ * (no clone). ctx.kind 'news' always returns a facet (content may be ''); 'auto' returns
+ * null when the page is not an article.
  * Never throws: each heuristic is guarded and a failure loses only its own field.
  */
 export function extractNews(doc: Document, ctx: ExtractContext, opts: NewsOptions = {}): NewsFacet | null {
@@ -33,13 +35,21 @@ export function extractNews(doc: Document, ctx: ExtractContext, opts: NewsOption
   const meta = guard(() => findMetadata(doc, article, ctx.url, ctx.now), {} as PageMetadata);
   const title = guard(() => findTitle(doc, article, meta.siteName ?? null), null);
   const publishedAt = guard(() => findPublishedAt(doc, article, ctx.now), null);
-  const content = guard(() => extractContent(doc, guard(() => jsonText(article?.articleBody), null), { title }), NO_CONTENT);
-  if (ctx.kind !== 'news' && !guard(() => isArticle(doc, { jsonLdArticle: article, paragraphs: content.paragraphs, publishedAt }), false)) {
+  // Read from the page before content extraction consumes it (null: the reading failed).
+  const ogType = guard(() => ({ value: metaContent(doc, ['og:type']) }), null);
+  const declared = guard(() => ({ value: declaredLanguage(doc) }), null);
+  const pageAuthor = guard(() => authorFromPage(doc, article), null);
+  const content = guard(() => extractContent(doc, guard(() => jsonText(article?.articleBody), null), { title, consume: true }), NO_CONTENT);
+  if (
+    ctx.kind !== 'news' &&
+    // Without the document, isArticle throws where it would have read og:type and failed.
+    !guard(() => isArticle(null, { jsonLdArticle: article, paragraphs: content.paragraphs, publishedAt, ...(ogType ? { ogType: ogType.value } : {}) }), false)
+  ) {
     return null;
   }
   const text = joinParagraphs(content.paragraphs);
-  const author = guard(() => findAuthor(doc, article, content.readability?.byline ?? null), null);
-  const language = guard(() => findLanguage(doc, text || title || ''), null);
+  const author = pageAuthor ?? guard(() => authorFromByline(content.readability?.byline ?? null), null);
+  const language = guard(() => languageOf(declared!.value, text || title || ''), null);
   const keywords = guard(() => extractKeywords(title ? `${title}\n${text}` : text, language, { topN: opts.keywords ?? 10 }), [] as Keyword[]);
   const summary = guard(() => summarize(text, language, { sentences: opts.summarySentences ?? 3 }), '');
   return {

@@ -6,6 +6,8 @@ export interface ArticleSignals {
   jsonLdArticle: JsonObject | null;
   paragraphs: readonly string[];
   publishedAt: string | null;
+  /** The page's og:type when already read (else it is read from the document). */
+  ogType?: string | null;
 }
 
 export interface IsArticleOptions {
@@ -18,12 +20,14 @@ export interface IsArticleOptions {
 /**
  * Whether an `auto` page is an article or blog post: the page says so (JSON-LD article
  * type, og:type article), or it has a body of several paragraphs, dated or long.
+ * The document is read only for og:type, and only when s.ogType is not given.
  */
-export function isArticle(doc: Document, s: ArticleSignals, opts: IsArticleOptions = {}): boolean {
+export function isArticle(doc: Document | null, s: ArticleSignals, opts: IsArticleOptions = {}): boolean {
   const weight = s.paragraphs.reduce((n, p) => n + textWeight(p), 0);
   if (weight === 0) return false;
   if (s.jsonLdArticle) return true;
-  if ((metaContent(doc, ['og:type']) ?? '').toLowerCase() === 'article') return true;
+  const ogType = s.ogType !== undefined ? s.ogType : metaContent(doc!, ['og:type']);
+  if ((ogType ?? '').toLowerCase() === 'article') return true;
   if (s.paragraphs.length < 3) return false;
   return weight >= (s.publishedAt ? (opts.minWeight ?? 500) : (opts.minWeightUndated ?? 2000));
 }

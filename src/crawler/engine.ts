@@ -29,6 +29,8 @@ export interface EngineDeps {
   pool: ExtractPool;
   chromiumPath: string;
   config: Configuration;
+  /** HTTP mode only: validators of the previous run for conditional requests (null = none). */
+  validators?: import('./validators').ValidatorStore | null;
 }
 
 const MAX_HTML_CHARS = 12 * 1024 * 1024;
@@ -157,6 +159,7 @@ export class CrawlEngine {
     const contentType = response?.headers()['content-type'] ?? '';
     if (status === 404 || status === 410) {
       await this.deps.sink.markGone(request.url);
+      this.deps.stats.pagesGone++;
       throw finalError(`HTTP ${status}`, request);
     }
     if (status === 401 || status === 403 || status === 429) throw new Error(`blocked: status code ${status}`);

@@ -13,6 +13,7 @@ export type FailureReason =
   | 'malformed-url'
   | 'extract-error'
   | 'store-error'
+  | 'schema-rejected'
   | 'error';
 
 export interface FailureRecord {

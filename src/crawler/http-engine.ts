@@ -11,6 +11,7 @@ import type { BrowserRenderer } from './browser-renderer';
 import type { RenderMemory } from './render-memory';
 import { renderingNeed } from './render-need';
 import type { CapturedJson, PageResult } from '../../extractors/types';
+import { conditionalHeaders, type PageValidators } from './validators';
 
 export type HttpEngineDeps = Omit<EngineDeps, 'chromiumPath'>;
 
@@ -32,6 +33,8 @@ interface PageSource {
   xhr: CapturedJson[];
   /** Links the browser saw; null = take them from extraction. */
   hrefs: string[] | null;
+  etag?: string | null;
+  lastModified?: string | null;
 }
 
 /**
@@ -129,7 +132,21 @@ export class HttpEngine {
 
     const depth = Number(request.userData.depth ?? 0);
     const adaptive = this.adaptive;
-    let source = adaptive?.memory.prefersBrowser(request.url) ? await this.render(request) : await this.fetchOverHttp(request);
+    // Conditional requests only in plain HTTP mode: in the browser (and so in adaptive mode)
+    // a product page renders its price from a JSON API, so an unchanged HTML document does
+    // not mean an unchanged product.
+    const validators = adaptive ? null : (this.deps.validators ?? null);
+    const previous = validators ? await validators.get(request.url) : null;
+    let source = adaptive?.memory.prefersBrowser(request.url) ? await this.render(request) : await this.fetchOverHttp(request, previous);
+    if (source.status === 304 && previous) {
+      // Seen, unchanged: its records' lastSeenAt moves, nothing is extracted or rewritten, and
+      // the links it had last time are followed as if it had been read again.
+      await this.deps.sink.touch(request.url);
+      this.deps.stats.pagesNotModified++;
+      this.deps.stats.addPage(previous.pageType);
+      if (!this.stopping) await this.admit(previous.links, previous.base, depth + 1);
+      return;
+    }
     let extracted = await this.extract(source);
     if (adaptive && source.hrefs === null) {
       const need = renderingNeed(source.html, source.url, 'result' in extracted ? extracted.result : null);
@@ -142,24 +159,28 @@ export class HttpEngine {
     }
     // A page whose extraction failed still leads somewhere: scan its links here instead.
     const hrefs = extracted.hrefs ?? hrefsOf(source.html);
-    await finishPage(this.deps, request, 'result' in extracted ? { result: extracted.result } : { error: extracted.error }, { fetchedAt: new Date(), status: source.status, depth });
+    const pageType = await finishPage(this.deps, request, 'result' in extracted ? { result: extracted.result } : { error: extracted.error }, { fetchedAt: new Date(), status: source.status, depth });
+    if (validators && 'result' in extracted && (source.etag || source.lastModified)) {
+      await validators.set(request.url, { etag: source.etag ?? null, lastModified: source.lastModified ?? null, pageType, base: source.url, links: [...new Set(hrefs)] });
+    }
     if (!this.stopping) await this.admit(hrefs, source.url, depth + 1);
   }
 
-  private async fetchOverHttp(request: Request): Promise<PageSource> {
+  private async fetchOverHttp(request: Request, previous: PageValidators | null = null): Promise<PageSource> {
     const host = new URL(request.url).host;
     await this.gate.acquire(host);
     let res: FetchedResponse;
     try {
-      res = await this.fetcher.fetch(request.url);
+      res = await this.fetcher.fetch(request.url, conditionalHeaders(previous));
     } catch (err) {
       if (FINAL_REASONS.has(reasonOf(err as Error))) request.noRetry = true;
       throw err;
     } finally {
       this.gate.release(host);
     }
+    if (res.status === 304 && previous) return { url: res.url, status: 304, contentType: '', html: '', xhr: [], hrefs: null };
     await this.checkStatus(request, res.status);
-    return { url: res.url, status: res.status, contentType: res.contentType, html: decodeHtml(res.body, res.contentType).text, xhr: [], hrefs: null };
+    return { url: res.url, status: res.status, contentType: res.contentType, html: decodeHtml(res.body, res.contentType).text, xhr: [], hrefs: null, etag: res.etag, lastModified: res.lastModified };
   }
 
   private async render(request: Request): Promise<PageSource> {
@@ -180,6 +201,7 @@ export class HttpEngine {
   private async checkStatus(request: Request, status: number): Promise<void> {
     if (status === 404 || status === 410) {
       await this.deps.sink.markGone(request.url);
+      this.deps.stats.pagesGone++;
       throw finalError(`HTTP ${status}`, request);
     }
     if (status === 401 || status === 403 || status === 429) throw new Error(`blocked: status code ${status}`);

@@ -21,6 +21,9 @@ export interface FetchedResponse {
   contentType: string;
   /** The body for 2xx answers; empty for other statuses (they are not read). */
   body: Buffer;
+  /** Validators for a later conditional request (null when the server sent none). */
+  etag: string | null;
+  lastModified: string | null;
 }
 
 const USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36';
@@ -55,14 +58,18 @@ export class HttpFetcher {
     });
   }
 
-  /** Fetches a page; throws an error with a `reason` for redirect loops, non-HTML, oversize, timeouts and unreachable hosts. */
-  async fetch(url: string): Promise<FetchedResponse> {
+  /**
+   * Fetches a page; throws an error with a `reason` for redirect loops, non-HTML, oversize,
+   * timeouts and unreachable hosts. `headers` are added to every hop (If-None-Match /
+   * If-Modified-Since of a re-crawl: a 304 comes back as status 304 with an empty body).
+   */
+  async fetch(url: string, headers: Record<string, string> = {}): Promise<FetchedResponse> {
     const signal = AbortSignal.timeout(this.timeoutMs);
     const visited = new Set<string>();
     let current = url;
     for (let hop = 0; ; hop++) {
       visited.add(current);
-      const res = await this.send(current, signal);
+      const res = await this.send(current, signal, headers);
       const location = header(res.headers, 'location');
       if (res.statusCode >= 300 && res.statusCode < 400 && location) {
         await res.body.dump().catch(() => undefined);
@@ -74,9 +81,11 @@ export class HttpFetcher {
         continue;
       }
       const contentType = header(res.headers, 'content-type') ?? '';
+      const etag = header(res.headers, 'etag') ?? null;
+      const lastModified = header(res.headers, 'last-modified') ?? null;
       if (res.statusCode < 200 || res.statusCode >= 300) {
         await res.body.dump().catch(() => undefined);
-        return { url: current, status: res.statusCode, contentType, body: Buffer.alloc(0) };
+        return { url: current, status: res.statusCode, contentType, body: Buffer.alloc(0), etag, lastModified };
       }
       if (contentType && !/html|xml/i.test(contentType)) {
         discard(res.body);
@@ -84,7 +93,7 @@ export class HttpFetcher {
       }
       const body = await this.readBody(res, signal);
       if (!contentType && looksBinary(body)) throw reasonedError('not an HTML page (binary content without a Content-Type)', 'non-html');
-      return { url: current, status: res.statusCode, contentType, body };
+      return { url: current, status: res.statusCode, contentType, body, etag, lastModified };
     }
   }
 
@@ -92,9 +101,9 @@ export class HttpFetcher {
     await this.agent.close();
   }
 
-  private async send(url: string, signal: AbortSignal): Promise<Dispatcher.ResponseData> {
+  private async send(url: string, signal: AbortSignal, extra: Record<string, string>): Promise<Dispatcher.ResponseData> {
     try {
-      return await undiciRequest(url, { method: 'GET', headers: HEADERS, dispatcher: this.agent, signal });
+      return await undiciRequest(url, { method: 'GET', headers: { ...HEADERS, ...extra }, dispatcher: this.agent, signal });
     } catch (err) {
       throw this.translate(err, url);
     }

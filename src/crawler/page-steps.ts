@@ -68,6 +68,11 @@ export async function finishPage(deps: FinishDeps, request: Request, extracted: 
       const outcome = await deps.sink.save(extracted.result, meta);
       for (const [table, n] of Object.entries(outcome.written)) deps.stats.addRecords(table, n);
       deps.stats.recordsRejected += outcome.rejected.length;
+      // Never a silent drop: each record the schema refused is logged against its page, field named.
+      for (const r of outcome.rejected) recordFailure(deps.failures, request, 'schema-rejected', `${r.table}.${r.field}: ${r.message}`);
+      deps.stats.recordsNew += outcome.inserted;
+      deps.stats.recordsChanged += outcome.updated;
+      deps.stats.recordsUnchanged += outcome.unchanged;
     } catch (err) {
       recordFailure(deps.failures, request, 'store-error', errorMessage(err));
     }

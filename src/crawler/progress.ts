@@ -9,6 +9,16 @@ export class CrawlStats {
   readonly pagesByType = new Map<PageType, number>();
   readonly recordsByTable = new Map<string, number>();
   recordsRejected = 0;
+  /** Re-crawl accounting: records new to the store, rewritten because they changed, or found as stored. */
+  recordsNew = 0;
+  recordsChanged = 0;
+  recordsUnchanged = 0;
+  /** Pages that answered 404/410 (their records marked gone). */
+  pagesGone = 0;
+  /** HTTP mode: pages that answered 304 Not Modified (not downloaded, not re-extracted). */
+  pagesNotModified = 0;
+  /** Known pages this run did not reach, re-checked at the end (see run-task). */
+  pagesRechecked = 0;
 
   addPage(type: PageType): void {
     this.pagesDone++;

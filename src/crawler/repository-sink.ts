@@ -2,6 +2,11 @@ import type { CrawlOptions } from './crawl-options';
 import type { PageSink, SaveOutcome } from './page-sink';
 import { openRepository } from '../../storage/open';
 import type { Repository, SaveReport, TaskRecord } from '../../storage/repository';
+import { BaseRepository } from '../../storage/base-repository';
+import type { PageTable } from '../../schemas/index';
+
+/** Tables whose records are addressed by a page URL (a page's own records). */
+const URL_TABLES: PageTable[] = ['commodities', 'shops', 'news', 'categories'];
 
 export interface WorkerIdentity {
   host: string;
@@ -12,11 +17,13 @@ const HEARTBEAT_MS = 10_000;
 
 function outcomeOf(report: SaveReport): SaveOutcome {
   const written: Record<string, number> = {};
+  let inserted = 0;
+  let updated = 0;
   let unchanged = 0;
-  for (const [table, n] of Object.entries(report.inserted)) written[table] = (written[table] ?? 0) + n;
-  for (const [table, n] of Object.entries(report.updated)) written[table] = (written[table] ?? 0) + n;
+  for (const [table, n] of Object.entries(report.inserted)) (written[table] = (written[table] ?? 0) + n), (inserted += n);
+  for (const [table, n] of Object.entries(report.updated)) (written[table] = (written[table] ?? 0) + n), (updated += n);
   for (const n of Object.values(report.unchanged)) unchanged += n;
-  return { written, unchanged, rejected: report.rejected.map((r) => ({ table: r.table, field: r.field, message: r.message })) };
+  return { written, inserted, updated, unchanged, rejected: report.rejected.map((r) => ({ table: r.table, field: r.field, message: r.message })) };
 }
 
 /**
@@ -50,6 +57,30 @@ export async function openTaskSink(opts: CrawlOptions, me: WorkerIdentity): Prom
     save: async (result, meta) => outcomeOf(await repo.savePage(ref, result, { fetchedAt: meta.fetchedAt, status: meta.status })),
     markGone: async (url) => {
       await repo.markGone(task.id, url);
+    },
+    startedAt: task.startedAt,
+    touch: async (url) => {
+      // Both backends share BaseRepository: its transaction applies a `touch` (lastSeenAt only).
+      if (!(repo instanceof BaseRepository)) return 0;
+      const at = new Date();
+      return repo.transaction(async (tx) => {
+        const ops = [];
+        let n = 0;
+        for (const coll of URL_TABLES) {
+          const ids = (await tx.findEq(coll, { taskId: task.id, url })).filter((d) => !d.gone).map((d) => d._id);
+          if (ids.length) ops.push({ kind: 'touch' as const, coll, ids, at });
+          n += ids.length;
+        }
+        return { ops, result: n };
+      });
+    },
+    unseenSince: async (since) => {
+      const urls = new Set<string>();
+      for (const coll of URL_TABLES) {
+        const docs = await repo.find(coll, { taskId: task.id, gone: { $ne: true }, lastSeenAt: { $lt: since }, url: { $type: 'string' } }, { projection: { url: 1 } });
+        for (const d of docs) if (typeof d.url === 'string' && d.url) urls.add(d.url);
+      }
+      return [...urls];
     },
     describe: () => repo.describe(),
     close: async (status) => {

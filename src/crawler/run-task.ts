@@ -12,6 +12,8 @@ import { openLocalBackend } from './backends/local';
 import { openRedisBackend } from './backends/redis';
 import type { TaskBackend, TaskSettings } from './backends/task-backend';
 import { openTaskSink } from './repository-sink';
+import { recheckUnreached } from './recheck';
+import { FileValidatorStore, RedisValidatorStore, type ValidatorStore } from './validators';
 import { ExtractPool } from '../extraction/pool';
 import { watchTaskControl, type TaskControlWatch } from '../schedule/watch-task-control';
 import { appConfig, taskDir } from '../config/config';
@@ -76,7 +78,16 @@ export async function runTask(opts: CrawlOptions, hooks: RunHooks = {}): Promise
     await pool.close();
     throw err;
   }
-  const engine = createEngine(run, { queue: backend.queue, budget: backend.budget, sink, seen: backend.seen, dedupKey, failures, stats, pool, chromiumPath, config: backend.config });
+  // Conditional requests need validators kept from the previous run (HTTP mode only; see http-engine).
+  let validators: ValidatorStore | null = null;
+  if (run.mode === 'http') {
+    try {
+      validators = cfg.redisUrl ? await RedisValidatorStore.open(cfg.redisUrl, opts.task) : new FileValidatorStore(dir);
+    } catch {
+      validators = null; // without them every page is simply fetched in full
+    }
+  }
+  const engine = createEngine(run, { queue: backend.queue, budget: backend.budget, sink, seen: backend.seen, dedupKey, failures, stats, pool, chromiumPath, config: backend.config, validators });
   const progress = new ProgressReporter(stats, () => backend.pending(), hooks.progress);
 
   let interrupted = false;
@@ -92,8 +103,15 @@ export async function runTask(opts: CrawlOptions, hooks: RunHooks = {}): Promise
     control = watchTaskControl(sink.repo, opts.task, { onPause: () => engine.pause?.(), onResume: () => engine.resume?.(), onStop: stop });
     progress.start();
     await engine.run();
+    // A re-crawl that ran to the end re-checks the known pages it no longer reached (removed
+    // products …) so their records are marked gone. The main process does it, not joining workers.
+    if (!interrupted && !opts.joinOnly && !engine.isStopping && !backend.budget.isExhausted()) {
+      const unreached = await sink.unseenSince(sink.startedAt).catch(() => [] as string[]);
+      if (unreached.length) await recheckUnreached(run, { sink, budget: backend.budget, stats, failures }, unreached);
+    }
   } finally {
     control?.stop();
+    await validators?.close().catch(() => undefined);
     await progress.stop();
     await pool.close();
     await backend.checkpoint(interrupted ? 'interrupted' : 'finished');

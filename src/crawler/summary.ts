@@ -22,6 +22,14 @@ export function formatSummary(s: SummaryInput): string {
   );
   lines.push(...section('Pages by type', [...stats.pagesByType]));
   lines.push(...section('Records written by table', [...stats.recordsByTable, ...(stats.recordsRejected ? [['rejected by schema', stats.recordsRejected] as [string, number]] : [])]));
+  // What a re-crawl found: a record is new, changed (rewritten, lastChangedAt moves) or
+  // unchanged (not rewritten, only lastSeenAt moves); pages gone had their records marked gone.
+  lines.push(
+    `Records: ${stats.recordsNew} new, ${stats.recordsChanged} changed, ${stats.recordsUnchanged} unchanged (not rewritten)` +
+      ` | pages gone (404/410): ${stats.pagesGone}` +
+      (stats.pagesNotModified ? ` | pages not modified (304): ${stats.pagesNotModified}` : '') +
+      (stats.pagesRechecked ? ` | known pages not reached, re-checked: ${stats.pagesRechecked}` : ''),
+  );
   lines.push(...section('Failures by reason', [...failures.byReason]));
   lines.push(...section('Links not followed', [...stats.linksSkipped]));
   lines.push(`Results:  ${s.resultsAt}`);

@@ -17,7 +17,7 @@ export interface BloomExperimentOptions {
   p?: number;
   /** URLs per test-and-set call. Default 1000. */
   batch?: number;
-  /** Calls in flight at once (overlaps hashing in Node with the script in Redis). Default 2. */
+  /** Calls in flight at once (overlaps hashing and encoding in Node with BITFIELD in Redis). Default 4. */
   inFlight?: number;
   /** Entries put in the SHA-1 SET to measure its per-entry cost. Default min(n, 200 000). */
   setSample?: number;
@@ -35,6 +35,9 @@ export interface BloomExperimentResult {
   blocks: number;
   insertSeconds: number;
   addsPerSecond: number;
+  /** CPU time per test-and-set while inserting, µs: this Node process, and the Redis server (INFO cpu, all its clients). */
+  nodeCpuMicrosPerAdd: number;
+  redisCpuMicrosPerAdd: number;
   /** New URLs reported as seen while inserting (URLs a crawl would have skipped). */
   falseSeenOnInsert: number;
   probes: number;
@@ -57,12 +60,17 @@ export interface BloomExperimentResult {
 }
 
 const usedMemory = async (redis: Redis) => Number(/used_memory:(\d+)/.exec(await redis.info('memory'))?.[1] ?? 0);
+/** Seconds of CPU the Redis server has used (user + system, all threads). */
+const redisCpuSeconds = async (redis: Redis) => {
+  const s = await redis.info('cpu');
+  return Number(/used_cpu_user:([\d.]+)/.exec(s)?.[1] ?? NaN) + Number(/used_cpu_sys:([\d.]+)/.exec(s)?.[1] ?? NaN);
+};
 
 export async function runBloomExperiment(opts: BloomExperimentOptions): Promise<BloomExperimentResult> {
   const n = opts.n ?? 1e6;
   const p = opts.p ?? 1e-3;
   const batch = opts.batch ?? 1000;
-  const inFlight = opts.inFlight ?? 2;
+  const inFlight = opts.inFlight ?? 4;
   const log = opts.log ?? (() => undefined);
   const { redis } = opts;
   const run = randomBytes(6).toString('hex');
@@ -76,6 +84,8 @@ export async function runBloomExperiment(opts: BloomExperimentOptions): Promise<
   try {
     log(`inserting ${n} URLs (m=${m} bits, k=${k}, blocks=${blocks}) ...`);
     let falseSeenOnInsert = 0;
+    const redisCpu0 = await redisCpuSeconds(redis);
+    const nodeCpu0 = process.cpuUsage();
     const t0 = performance.now();
     const pending: Promise<boolean[]>[] = [];
     const settle = async () => {
@@ -88,6 +98,8 @@ export async function runBloomExperiment(opts: BloomExperimentOptions): Promise<
     }
     while (pending.length) await settle();
     const insertSeconds = (performance.now() - t0) / 1000;
+    const nodeCpu = process.cpuUsage(nodeCpu0);
+    const redisCpu = (await redisCpuSeconds(redis)) - redisCpu0;
 
     log(`probing ${n} other URLs ...`);
     let falsePositives = 0;
@@ -133,6 +145,8 @@ export async function runBloomExperiment(opts: BloomExperimentOptions): Promise<
       n, p, m, k, blocks,
       insertSeconds,
       addsPerSecond: n / insertSeconds,
+      nodeCpuMicrosPerAdd: (nodeCpu.user + nodeCpu.system) / n,
+      redisCpuMicrosPerAdd: (redisCpu * 1e6) / n,
       falseSeenOnInsert,
       probes: n,
       falsePositives,
@@ -164,6 +178,8 @@ export function formatBloomExperiment(r: BloomExperimentResult): string {
     `n=${r.n} p=${r.p}: m=${r.m} bits (${mib(r.m / 8)}), k=${r.k}, blocks=${r.blocks}`,
     `adds: ${r.n} in ${r.insertSeconds.toFixed(2)} s = ${Math.round(r.addsPerSecond)} test-and-sets/s (batched BITFIELD)` +
       (r.luaSample ? `; Lua-script variant ${Math.round(r.luaAddsPerSecond)}/s on ${r.luaSample}` : ''),
+    `CPU per test-and-set: Node ${r.nodeCpuMicrosPerAdd.toFixed(2)} µs, Redis ${r.redisCpuMicrosPerAdd.toFixed(2)} µs ` +
+      `(with a core each, the rate is bounded by ~${Math.round(1e6 / Math.max(r.nodeCpuMicrosPerAdd, r.redisCpuMicrosPerAdd))}/s; lower means they shared CPU)`,
     `false positives: measured ${r.measuredFp.toExponential(3)} (${r.falsePositives}/${r.probes}), theory ${r.theoreticalFp.toExponential(3)}, deviation ${(r.fpDeviation * 100).toFixed(1)}%`,
     `new URLs reported seen while inserting: ${r.falseSeenOnInsert}`,
     `Redis memory of the filter: ${mib(r.bloomMemoryUsage)} (MEMORY USAGE), used_memory delta ${mib(r.usedMemoryDelta)}; ${r.bloomBytesPerUrl.toFixed(2)} bytes/URL`,

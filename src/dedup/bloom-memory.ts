@@ -10,7 +10,7 @@
 import { open, readFile, rename, mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import {
-  bloomPositions, estimateItems, falsePositiveRate, fpFromFill, sizeBloom,
+  bloomPositionsInto, estimateItems, falsePositiveRate, fpFromFill, sizeBloom,
   type BloomSizing, type BloomSizingOptions,
 } from './bloom-math';
 
@@ -50,14 +50,19 @@ export class MemoryBloom {
     this.sizing = 'blockBits' in sizing && 'k' in sizing ? (sizing as BloomSizing) : sizeBloom(sizing);
     const bytes = Math.ceil(this.sizing.blockBits / 8);
     this.blocks = blocks ?? Array.from({ length: this.sizing.blocks }, () => new Uint8Array(bytes));
+    this.scratch = new Uint32Array(this.sizing.k);
   }
+
+  /** The k offsets of the key being tested (reused: no allocation per key). */
+  private readonly scratch: Uint32Array;
 
   /** Sets the key's bits; true when it was (probably) seen before, false when new. */
   testAndSet(key: string): boolean {
-    const { block, offsets } = bloomPositions(key, this.sizing);
-    const bits = this.blocks[block]!;
+    const offsets = this.scratch;
+    const bits = this.blocks[bloomPositionsInto(key, this.sizing, offsets, 0)]!;
     let seen = true;
-    for (const o of offsets) {
+    for (let i = 0; i < offsets.length; i++) {
+      const o = offsets[i]!;
       const byte = o >>> 3;
       const mask = 0x80 >>> (o & 7);
       if ((bits[byte]! & mask) === 0) {
@@ -75,9 +80,13 @@ export class MemoryBloom {
 
   /** True when the key was (probably) added before; sets nothing. */
   has(key: string): boolean {
-    const { block, offsets } = bloomPositions(key, this.sizing);
-    const bits = this.blocks[block]!;
-    return offsets.every((o) => (bits[o >>> 3]! & (0x80 >>> (o & 7))) !== 0);
+    const offsets = this.scratch;
+    const bits = this.blocks[bloomPositionsInto(key, this.sizing, offsets, 0)]!;
+    for (let i = 0; i < offsets.length; i++) {
+      const o = offsets[i]!;
+      if ((bits[o >>> 3]! & (0x80 >>> (o & 7))) === 0) return false;
+    }
+    return true;
   }
 
   info(): BloomInfo {

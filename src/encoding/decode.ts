@@ -70,28 +70,139 @@ function detect(bytes: Uint8Array): string | null {
   return normaliseEncoding(chardet.detect(sample));
 }
 
+const CJK_CHAR = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]/g;
+
+/** Below this many Latin-1-looking characters a page is left as it is (too little evidence). */
+const MIN_MOJIBAKE_CHARS = 200;
+
 /**
- * Pages saved by a tool that read GBK/Big5 bytes as Latin-1 and wrote them back as UTF-8 come
- * out as runs of "Ã¤Â½Â" letters with no CJK at all. When most non-ASCII characters are
- * Latin-1 letters, the Latin-1 bytes are recovered and decoded again.
+ * The single-byte readings mojibake comes from. Tools that "read as Latin-1" usually read as
+ * Windows-1252 (what browsers do for ISO-8859-1: € ‚ ƒ „ … † ‡ ˆ ‰ Š ‹ Œ Ž ‘ ’ “ ” • – — ˜ ™ š › œ
+ * ž Ÿ at 0x80–0x9F) or as ISO-8859-15 (€ Š š Ž ž Œ œ Ÿ in place of ¤ ¦ ¨ ´ ¸ ¼ ½ ¾). On a tie
+ * the first wins: a page that has Œ, Ž… but never ¤, ´, ¸… (which any long cp1252 reading of
+ * CJK bytes has) was read as ISO-8859-15.
  */
-export function repairLatin1Mojibake(text: string): string | null {
-  let latin1 = 0;
+const SINGLE_BYTE_READINGS = ['iso-8859-15', 'windows-1252'] as const;
+
+/** The characters above U+00FF those readings produce, from iconv-lite's tables. */
+const SINGLE_BYTE_EXTRAS: ReadonlySet<number> = (() => {
+  const high = Buffer.from(Array.from({ length: 128 }, (_, i) => 0x80 + i));
+  const set = new Set<number>();
+  for (const encoding of SINGLE_BYTE_READINGS) {
+    for (const ch of iconv.decode(high, encoding)) if (ch.charCodeAt(0) > 0xff && ch !== '\ufffd') set.add(ch.charCodeAt(0));
+  }
+  return set;
+})();
+
+/** Whether `text` can be mojibake at all: enough non-ASCII, next to all of it from a single-byte reading. */
+function looksSingleByte(text: string): boolean {
+  let single = 0;
   let other = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c < 0x80) continue;
-    if (c <= 0xff) latin1++;
-    else other++;
+    if (c <= 0xff || SINGLE_BYTE_EXTRAS.has(c)) single++;
+    else if (++other > 1000) return false;
   }
-  if (latin1 < 200 || other > latin1 * 0.02) return null;
-  const bytes = Buffer.from(text, 'latin1');
+  return single >= MIN_MOJIBAKE_CHARS && other <= single * 0.02;
+}
+
+interface ByteSource {
+  bytes: Buffer;
+  /** Characters the reading cannot have produced (written as "?"). */
+  misses: number;
+  /** Non-ASCII characters it can have produced. */
+  mapped: number;
+}
+
+/**
+ * The bytes a single-byte reading of `text` came from, through iconv-lite. Its tables give
+ * "?" for C1 controls and for what the encoding lacks; C1 controls are put back as their own
+ * byte (that is how the bytes Windows-1252 leaves undefined come out of most tools), the rest
+ * count as misses (a stray real "中" or "→" added after the damage, or the wrong reading).
+ */
+function singleByteSource(text: string, encoding: string): ByteSource | null {
+  const bytes = iconv.encode(text, encoding);
+  // One byte per UTF-16 unit (a surrogate pair gives two "?"), so positions line up.
+  if (bytes.length !== text.length) return null;
+  let misses = 0;
+  let mapped = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) continue;
+    if (c <= 0x9f) bytes[i] = c;
+    else if (bytes[i] === 0x3f) {
+      misses++;
+      continue;
+    }
+    mapped++;
+  }
+  return { bytes, misses, mapped };
+}
+
+/**
+ * How much of the non-ASCII in `bytes` comes in runs of two or more high bytes. Text in a
+ * double-byte CJK encoding is almost all such runs (lead and trail byte both ≥ 0x80 for nearly
+ * every common character); Western text has mostly lone accented letters between ASCII ones.
+ */
+function pairedHighShare(bytes: Uint8Array): number {
+  let high = 0;
+  let paired = 0;
+  for (let i = 0; i < bytes.length; i++) {
+    if (bytes[i]! < 0x80) continue;
+    high++;
+    if ((i > 0 && bytes[i - 1]! >= 0x80) || (i + 1 < bytes.length && bytes[i + 1]! >= 0x80)) paired++;
+  }
+  return high === 0 ? 0 : paired / high;
+}
+
+/** One layer of repair: the recovered text, or null when this does not look like mojibake. */
+function repairOnce(text: string): string | null {
+  if (!looksSingleByte(text)) return null;
+  let best: ByteSource | null = null;
+  for (const encoding of SINGLE_BYTE_READINGS) {
+    const source = singleByteSource(text, encoding);
+    if (source && (!best || source.misses < best.misses)) best = source;
+  }
+  if (!best || best.mapped < MIN_MOJIBAKE_CHARS || best.misses > best.mapped * 0.02) return null;
+  const { bytes, mapped } = best;
+  // UTF-8 first: a long Latin-1 text whose bytes happen to be valid UTF-8 is UTF-8 read wrongly.
   if (isValidUtf8(bytes)) return bytes.toString('utf8');
+  // Then a legacy CJK encoding, accepted only when the result is clearly text in it: high bytes
+  // in pairs, most of the non-ASCII decoded to CJK, next to no undecodable sequences.
+  if (pairedHighShare(bytes) < 0.8) return null;
   const enc = normaliseEncoding(chardet.detect(bytes.subarray(0, 65536)));
-  if (!enc || enc === 'utf-8' || /^(windows-125|iso-8859)/.test(enc)) return null;
+  if (!enc || enc === 'utf-8' || /^(windows-125|iso-8859|utf-)/.test(enc)) return null;
   const fixed = iconv.decode(bytes, enc);
-  const cjk = (fixed.match(/[\u4e00-\u9fff\u3040-\u30ff]/g) ?? []).length;
-  return cjk > latin1 * 0.2 ? fixed : null;
+  let nonAscii = 0;
+  let replacement = 0;
+  for (let i = 0; i < fixed.length; i++) {
+    const c = fixed.charCodeAt(i);
+    if (c < 0x80) continue;
+    nonAscii++;
+    if (c === 0xfffd) replacement++;
+  }
+  const cjk = (fixed.match(CJK_CHAR) ?? []).length;
+  if (cjk < mapped * 0.2 || cjk < nonAscii * 0.6 || replacement > cjk * 0.01) return null;
+  return fixed;
+}
+
+/**
+ * Pages saved by a tool that read GBK/Big5/UTF-8 bytes as Latin-1 or Windows-1252 and wrote them
+ * back as UTF-8 come out as runs of "Ã¤Â½Â" or "ËÑºüÐÂÎÅ" with no CJK at all; some went through
+ * that twice. When nearly every non-ASCII character is one a single-byte reading produces, the
+ * bytes are recovered and decoded again (UTF-8, else the detected CJK encoding), layer by layer,
+ * as long as each layer is clearly better. Returns null when nothing was repaired: real
+ * Latin-1/Windows-1252 text (French, German, “quotes”, €) is never altered.
+ */
+export function repairLatin1Mojibake(text: string): string | null {
+  let current = text;
+  for (let layer = 0; layer < 3; layer++) {
+    const next = repairOnce(current);
+    if (next === null) break;
+    current = next;
+  }
+  return current === text ? null : current;
 }
 
 export function decodeHtml(bytes: Uint8Array, contentType?: string | null): DecodedHtml {

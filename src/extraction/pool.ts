@@ -6,9 +6,9 @@ import type { ExtractJob, ExtractReply } from './messages';
 export interface ExtractPoolOptions {
   /** Worker threads. Default: min(2, cores). */
   threads?: number;
-  /** A worker is replaced after this many pages: jsdom + Readability leak slowly. Default 150. */
+  /** A worker is replaced after this many pages, as a precaution: a new worker costs ~140 MB to start (modules, jieba's dictionary). Default 1000. */
   pagesPerWorker?: number;
-  /** …or as soon as its heap passes this many MB. Default 300. */
+  /** …or as soon as its heap passes this many MB after a page. Default 300 (V8 caps a worker's old generation at 256 MB, so it collects garbage before that). */
   heapLimitMb?: number;
   /** A page taking longer is abandoned (its worker is replaced). Default 30 000 ms. */
   timeoutMs?: number;
@@ -44,8 +44,8 @@ const ENTRY = new URL('./worker.ts', import.meta.url).href;
 const BOOT = new URL('./boot-worker.mjs', import.meta.url);
 
 /**
- * Runs extraction in recycled worker threads: memory stays bounded however many pages
- * pass through (jsdom windows leak even when closed), a pathological page can be killed
+ * Runs extraction in worker threads with a capped heap: memory stays bounded however many
+ * pages pass through (a page needing more fails alone), a pathological page can be killed
  * by its timeout, and parsing does not stall the crawler's event loop.
  */
 export class ExtractPool {
@@ -63,7 +63,7 @@ export class ExtractPool {
 
   constructor(opts: ExtractPoolOptions = {}) {
     this.threads = Math.max(1, opts.threads ?? Math.min(2, availableParallelism()));
-    this.pagesPerWorker = opts.pagesPerWorker ?? 150;
+    this.pagesPerWorker = opts.pagesPerWorker ?? 1000;
     this.heapLimit = (opts.heapLimitMb ?? 300) * 1024 * 1024;
     this.timeoutMs = opts.timeoutMs ?? 30_000;
   }
@@ -117,7 +117,9 @@ export class ExtractPool {
   }
 
   private spawn(): Slot {
-    const worker = new Worker(BOOT, { workerData: { entry: ENTRY } });
+    // Without a heap cap a worker's heap fills with garbage up to V8's default before collecting:
+    // measured on 1,000 real pages, peak RSS 934 MB uncapped vs 583 MB capped (no leak either way).
+    const worker = new Worker(BOOT, { workerData: { entry: ENTRY }, resourceLimits: { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 16 } });
     const slot: Slot = { worker, pages: 0, busy: false };
     this.started++;
     worker.on('message', (reply: ExtractReply) => this.onReply(slot, reply));

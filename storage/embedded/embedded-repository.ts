@@ -1,4 +1,4 @@
-import { closeSync, constants, fdatasyncSync, fstatSync, ftruncateSync, mkdirSync, openSync, readSync, renameSync, statSync, writeSync, fsyncSync, existsSync } from 'node:fs';
+import fs, { closeSync, constants, fdatasyncSync, fstatSync, ftruncateSync, mkdirSync, openSync, readSync, renameSync, statSync, writeSync, fsyncSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { COLLECTIONS, type CollectionName } from '../../schemas/index';
 import type { TxReader, WriteOp } from '../backend';
@@ -55,6 +55,12 @@ export class EmbeddedRepository extends BaseRepository {
   private offset = 0;
   private opsInLog = 0;
   private chain: Promise<unknown> = Promise.resolve();
+  /**
+   * Our batch is in the log but not yet durable (fdatasync in flight). Queries meanwhile do not
+   * read the log (we hold the write lock, so nothing else can have been appended): they see the
+   * store as it was, and the batch is applied once durable, by append.
+   */
+  private appending = false;
   private closed = false;
   /** Corrupt complete lines skipped while reading (should stay 0). */
   corruptLines = 0;
@@ -111,6 +117,7 @@ export class EmbeddedRepository extends BaseRepository {
    * lock, when no one else can be mid-write) a torn last line from a killed writer is cut off.
    */
   private catchUp(cutTornTail: boolean): void {
+    if (this.appending) return;
     if (this.fd === null) {
       if (this.opts.readOnly && existsSync(this.logPath)) this.reload();
       if (this.fd === null) return;
@@ -167,7 +174,7 @@ export class EmbeddedRepository extends BaseRepository {
       withFileLock(this.logPath, join(this.dir, LOCK), async () => {
         this.catchUp(true);
         const { ops, result } = await planFn(this.reader());
-        if (ops.length) this.append(ops);
+        if (ops.length) await this.append(ops);
         return result;
       }),
     );
@@ -188,21 +195,32 @@ export class EmbeddedRepository extends BaseRepository {
     };
   }
 
-  /** One batch = one line = one write(); then fdatasync; only then is it applied in memory. */
-  private append(ops: WriteOp[]): void {
+  /**
+   * One batch = one line = one write(), then fdatasync; only then is it applied in memory (so
+   * nobody in this process sees a batch before it is durable) and the transaction acknowledged.
+   * The fdatasync runs in the thread pool: the event loop (page handlers, timers) is not blocked
+   * meanwhile; the next transaction waits its turn (`chain`) as before.
+   */
+  private async append(ops: WriteOp[]): Promise<void> {
     const logOps: LogOp[] = ops.map((o) =>
       o.kind === 'touch' ? { k: 't', c: o.coll, ids: o.ids, at: o.at.toISOString() } : { k: 'p', c: o.coll, d: o.doc },
     );
     const batch: LogBatch = { t: Date.now(), ops: logOps };
     const line = encodeBatch(batch);
+    const fd = this.fd!;
+    this.appending = true;
     try {
       let written = 0;
-      while (written < line.length) written += writeSync(this.fd!, line, written, line.length - written);
-      if (this.opts.durability !== 'none') fdatasyncSync(this.fd!);
+      while (written < line.length) written += writeSync(fd, line, written, line.length - written);
+      if (this.opts.durability !== 'none') {
+        await new Promise<void>((res, rej) => fs.fdatasync(fd, (err) => (err ? rej(err) : res())));
+      }
     } catch (err) {
       // Cut off whatever part of the batch reached the file, so the log ends on a whole line.
-      try { ftruncateSync(this.fd!, this.offset); } catch { /* the next writer cuts it */ }
+      try { ftruncateSync(fd, this.offset); } catch { /* the next writer cuts it */ }
       throw describeFsError(this.dir, err);
+    } finally {
+      this.appending = false;
     }
     this.offset += line.length;
     this.applyBatch(batch, false);

@@ -89,7 +89,7 @@ describe('crawl command on hostile pages', { timeout: 400_000 }, () => {
 
   it('records a failure with its reason for each hostile page and finishes the crawl', async () => {
     const dataDir = tempDataDir();
-    const res = await runCli(['--task', 'traps', '--urls', site.url, '--max-depth', '1', '--timeout', '4', '--retries', '1', '--concurrency', '6'], { CRAWLER_DATA_DIR: dataDir });
+    const res = await runCli(['--task', 'traps', '--urls', site.url, '--max-depth', '1', '--timeout', '10', '--retries', '1', '--concurrency', '6'], { CRAWLER_DATA_DIR: dataDir });
     expect(res.code, res.stderr).toBe(0);
     const failures = readFileSync(join(dataDir, 'tasks', 'traps', 'failures.jsonl'), 'utf8')
       .trim()

@@ -84,10 +84,49 @@ describe('categories and breadcrumbs', () => {
   });
 });
 
+describe('flat category lists placed by the breadcrumb path', () => {
+  const pagePath = crumbsToCategories([{ name: '手机数码', url: 'https://shop.example.cn/c/1' }, { name: '手机通讯', url: 'https://shop.example.cn/c/1-1' }], false);
+
+  it("puts a category page's sub-category list under the current category", () => {
+    const { idx } = indexOf('<body><div class="category-children"><ul class="sub-cats"><li><a href="/c/1-1-1">手机</a></li><li><a href="/c/1-1-2">对讲机</a></li></ul></div></body>');
+    expect(categoriesFromMenus(idx, PAGE_URL, pagePath)).toEqual([
+      { name: '手机', url: 'https://shop.example.cn/c/1-1-1', level: 3, path: ['手机数码', '手机通讯', '手机'] },
+      { name: '对讲机', url: 'https://shop.example.cn/c/1-1-2', level: 3, path: ['手机数码', '手机通讯', '对讲机'] },
+    ]);
+  });
+
+  it('puts a list holding the current category beside it (siblings)', () => {
+    const { idx } = indexOf('<body><ul class="cat-list"><li><a href="/c/1-1">手机通讯</a></li><li><a href="/c/1-2">摄影摄像</a></li></ul></body>');
+    expect(categoriesFromMenus(idx, PAGE_URL, pagePath).map((c) => [c.level, c.path.join('>')])).toEqual([[2, '手机数码>手机通讯'], [2, '手机数码>摄影摄像']]);
+  });
+});
+
 describe('shop and reviews', () => {
   it('reads a shop box with goods count and rating', () => {
     const { idx } = indexOf('<body><div class="shop-info"><a class="shop-name" href="/shop/9">好物旗舰店</a><span>共123件商品</span><span>好评率98%</span></div></body>');
-    expect(shopFromDom(idx, PAGE_URL)).toEqual({ name: '好物旗舰店', url: 'https://shop.example.cn/shop/9', goodsCount: 123, rating: '98%' });
+    expect(shopFromDom(idx, PAGE_URL)).toEqual({ name: '好物旗舰店', url: 'https://shop.example.cn/shop/9', goodsCount: 123, rating: '98%', ownPage: false });
+  });
+
+  it("reads a shop's own page: the heading names it, the page (without its page number) is its address", () => {
+    const { idx } = indexOf(`<body><div class="shop-head"><div class="shop-title"><h1 class="shop-name">好物旗舰店</h1>
+      <div class="shop-score"><span>店铺评分</span> <em>4.6</em></div><div>共 2 件商品</div>
+      <a class="follow" href="/account/favorites?shop=9" rel="nofollow">收藏店铺</a></div></div></body>`);
+    expect(shopFromDom(idx, 'https://shop.example.cn/shop/9?page=2')).toEqual({ name: '好物旗舰店', url: 'https://shop.example.cn/shop/9', goodsCount: 2, rating: 4.6, ownPage: true });
+  });
+
+  it('takes the repeated review items, not the score summary beside them', () => {
+    const { idx } = indexOf(`<body><div id="comment" class="comment"><div class="mt"><h3>商品评价</h3></div>
+      <div class="comment-info"><div class="percent-con">好评率98%</div><div class="score">4.9分</div></div>
+      <div id="comment-list" class="comment-list">
+        <div class="comment-item"><span class="user-name">王五</span><p class="comment-con">做工精细，值这个价格。</p></div>
+        <div class="comment-item"><span class="user-name">赵六</span><p class="comment-con">物流很快。</p></div>
+        <div class="comment-item"><span class="user-name">钱七</span><p class="comment-con">一般般。</p></div></div></div></body>`);
+    expect(domReviews(idx).map((r) => [r.author, r.content])).toEqual([['王五', '做工精细，值这个价格。'], ['赵六', '物流很快。'], ['钱七', '一般般。']]);
+  });
+
+  it('finds no reviews in a "no reviews yet" notice', () => {
+    const { idx } = indexOf('<body><div class="comment"><div class="comment-info">好评率 --</div><div class="comment-list"><div class="no-comment">暂无评价</div></div></div></body>');
+    expect(domReviews(idx)).toEqual([]);
   });
 
   it('reads repeated review items', () => {

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { startRedisServer, type RedisServerHandle } from '../helpers/redis-server';
 import {
-  bloomPositions, falsePositiveRate, optimalBits, optimalHashes, sizeBloom, REDIS_MAX_BLOCK_BITS,
+  bloomPositions, bloomPositionsInto, falsePositiveRate, optimalBits, optimalHashes, sizeBloom, REDIS_MAX_BLOCK_BITS,
 } from '../../src/dedup/bloom-math';
 import { MemoryBloom } from '../../src/dedup/bloom-memory';
-import { RedisBloom } from '../../src/dedup/bloom-redis';
+import { packPositions, putBulkUint, RedisBloom } from '../../src/dedup/bloom-redis';
 
 describe('Bloom sizing', () => {
   it('follows the design formulas and examples', () => {
@@ -36,6 +36,34 @@ describe('Bloom sizing', () => {
       for (const o of offsets) expect(o).toBeLessThan(small.blockBits);
     }
     expect(used.size).toBe(6);
+  });
+
+  it('keeps the bit positions of saved filters: fixed XXH3-128 values, the batch form equal to the single one', () => {
+    // Positions are persisted (bloom.bin, Redis blocks): a change here would forget every URL seen.
+    const s = sizeBloom(); // 1e8 at 1e-3: one block of 1 437 758 760 bits
+    expect(bloomPositions('https://shop.example/item/1', s)).toEqual({
+      block: 0,
+      offsets: [360734943, 1133383438, 468273174, 1240921672, 575811413, 1348459918, 683349668, 18239424, 790887947, 125777718],
+    });
+    const big = sizeBloom({ n: 4e8 }); // 2 blocks of ~2^31.4 bits: offsets over 2^31
+    const out = new Uint32Array(big.k * 3);
+    const urls = ['https://a.test/x', 'http://b.test/?q=1', `https://c.test/${'y'.repeat(300)}`];
+    urls.forEach((u, i) => {
+      const block = bloomPositionsInto(u, big, out, i * big.k);
+      expect({ block, offsets: [...out.subarray(i * big.k, (i + 1) * big.k)] }).toEqual(bloomPositions(u, big));
+    });
+    const { blob, blockNames } = packPositions(urls, big, (b) => `b${b}`);
+    expect(blob.length).toBe(4 * (big.k + 1) * urls.length);
+    expect(blob.readUInt32LE(4)).toBe(bloomPositions(urls[0]!, big).offsets[0]);
+    expect(blockNames.length).toBeGreaterThan(0);
+  });
+
+  it('writes offsets as RESP bulk strings', () => {
+    const buf = new Uint8Array(20);
+    for (const v of [0, 7, 9, 10, 99, 100, 101, 999, 1000, 65_535, 99_999, 100_000, 1e9 - 1, 1e9, 2 ** 31, 2 ** 32 - 1]) {
+      const end = putBulkUint(buf, 0, v);
+      expect(Buffer.from(buf.subarray(0, end)).toString('latin1')).toBe(`${String(v).length}\r\n${v}`);
+    }
   });
 
   it('rejects bad settings with the valid range', () => {
@@ -92,6 +120,26 @@ describe('Redis Bloom filter', () => {
     expect(info.estimatedItems).toBeGreaterThan(2400);
     expect(info.estimatedItems).toBeLessThan(2600);
     expect(info.memoryUsage).toBeGreaterThan(0);
+  });
+
+  it('sends big batches as several BITFIELDs in one transaction, and leaves the same bytes as the in-process filter', async () => {
+    const opts = { n: 30_000, p: 1e-3 };
+    const rb = await RedisBloom.open(redis, { task: 'bloom-c', ...opts });
+    expect(rb.sizing.blocks).toBe(1);
+    const mem = new MemoryBloom(sizeBloom(opts));
+    // 2600 URLs in one block: 3 commands; the repeats fall in later commands than their first copy.
+    const urls = Array.from({ length: 2600 }, (_, i) => `https://c.test/${i < 2000 ? i : i - 1990}`);
+    const seen = await rb.testAndSet(urls);
+    expect(seen).toEqual(mem.testAndSetMany(urls));
+    expect(seen.slice(2000).every(Boolean)).toBe(true);
+    const probes = urls.map((u) => `${u}?probe`);
+    expect(await rb.contains(probes)).toEqual(probes.map((u) => mem.has(u)));
+    const stored = await redis.getBuffer('sn:{bloom-c}:bloom:b0');
+    const local = join(mkdtempSync(join(tmpdir(), 'bloom-')), 'c.bin');
+    await mem.save(local);
+    const file = readFileSync(local);
+    expect(stored!.equals(file.subarray(file.length - stored!.length))).toBe(true);
+    await rb.drop();
   });
 
   it('refuses other settings for the same task, naming the difference; adopts stored ones when none given', async () => {

@@ -8,6 +8,7 @@ import { byTags, type PageIndex } from './page-index';
  * when its container is named like a category menu. Levels are nesting depths (1 = top).
  */
 const CATEGORY_HINT = /cat|categor|分类|类目|department|dept|taxonomy|menu|nav|sort|品类/i;
+const STRONG_HINT = /cat|categor|分类|类目|department/i;
 const MAX_ENTRIES = 2000;
 
 const isList = (e: Element) => e.tagName === 'UL' || e.tagName === 'OL' || e.tagName === 'DL';
@@ -46,7 +47,35 @@ function hinted(el: Element): boolean {
   return false;
 }
 
-export function categoriesFromMenus(idx: PageIndex, base: string): CategoryEntry[] {
+/**
+ * Where a flat (non-nesting) list sits in the tree, from the page's own breadcrumb path: a list
+ * holding one of the crumbs is that crumb's level (siblings); any other list on a page with a
+ * path lists the current category's children. Lists in the page header or nav stay top-level.
+ */
+function flatListPlace(list: Element, items: Element[], pagePath: CategoryEntry[], base: string, children: boolean): { level: number; path: string[] } | null {
+  if (pagePath.length === 0) return { level: 1, path: [] };
+  const names = new Set(items.map(ownLabel));
+  const urls = new Set(items.map((li) => absUrl(ownLink(li)?.getAttribute('href') ?? null, base)).filter(Boolean));
+  for (let i = pagePath.length - 1; i >= 0; i--) {
+    const c = pagePath[i]!;
+    if (names.has(c.name) || (c.url && urls.has(c.url))) return { level: i + 1, path: c.path.slice(0, -1) };
+  }
+  if (list.closest('header, nav, [role=navigation]')) return { level: 1, path: [] };
+  if (!children) return null;
+  const here = pagePath[pagePath.length - 1]!;
+  return { level: here.path.length + 1, path: here.path };
+}
+
+export interface MenuOptions {
+  /**
+   * Whether a flat category list that holds none of the page's crumbs lists the current
+   * category's children (a category page), default true. On a product page it does not:
+   * there such a list is "related categories", placed nowhere we can tell.
+   */
+  flatChildren?: boolean;
+}
+
+export function categoriesFromMenus(idx: PageIndex, base: string, pagePath: CategoryEntry[] = [], opts: MenuOptions = {}): CategoryEntry[] {
   const out: CategoryEntry[] = [];
   const seen = new Set<string>();
   const add = (name: string, href: string | null, level: number, path: string[]) => {
@@ -85,14 +114,19 @@ export function categoriesFromMenus(idx: PageIndex, base: string): CategoryEntry
   };
   for (const list of byTags(idx, 'UL', 'OL')) {
     if (list.parentElement?.closest('li')) continue; // nested: read from its top list
-    let items = 0;
-    for (let c = list.firstElementChild; c; c = c.nextElementSibling) if (c.tagName === 'LI') items++;
-    if (items < 2) continue;
+    const items: Element[] = [];
+    for (let c = list.firstElementChild; c; c = c.nextElementSibling) if (c.tagName === 'LI') items.push(c);
+    if (items.length < 2) continue;
     const nests = list.querySelector('li ul, li ol, li dl') !== null;
     if (!nests && !hinted(list)) continue;
-    if (!nests && !CATEGORY_HINT.test(`${list.getAttribute('class') ?? ''} ${list.id}`) && !/cat|categor|分类|类目|department/i.test(`${list.parentElement?.getAttribute('class') ?? ''} ${list.parentElement?.id ?? ''}`)) continue;
+    // A flat list is a category list only when it or its container says so: "menu" or "nav" alone is as often an account bar.
+    if (!nests && !STRONG_HINT.test(`${list.getAttribute('class') ?? ''} ${list.id} ${list.parentElement?.getAttribute('class') ?? ''} ${list.parentElement?.id ?? ''}`)) continue;
     if (list.closest('footer')) continue;
-    walkList(list, 1, []);
+    if (nests) walkList(list, 1, []);
+    else {
+      const place = flatListPlace(list, items, pagePath, base, opts.flatChildren ?? true);
+      if (place) walkList(list, place.level, place.path);
+    }
   }
   return out;
 }

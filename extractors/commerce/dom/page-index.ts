@@ -1,4 +1,6 @@
-import { hasPriceClass, isNotPrice, isStruck, priceInText, type LocaleHints } from '../signals/price-text';
+import { hasPriceClass, isNotPrice, priceInText, struckHow, type LocaleHints } from '../signals/price-text';
+import { labelBefore, priceLabelKind } from '../signals/price-label';
+import { findCurrencies } from '../../price/currency';
 
 /** A price seen in the DOM: the smallest element around a text that reads as a price. */
 export interface PriceSpot {
@@ -6,6 +8,8 @@ export interface PriceSpot {
   amount: number;
   currency: string | null;
   struck: boolean;
+  /** Struck only because a class name says "old" (nothing is drawn through it). */
+  struckByClass?: boolean;
   /** Text-node index in document order. */
   index: number;
 }
@@ -75,14 +79,37 @@ function spotAt(node: Text, index: number, hints: LocaleHints, seen: Set<Element
     if (seen.has(el) || el.childElementCount > 6) return;
     const text = el.textContent ?? '';
     if (text.length > 48) return;
-    const p = priceInText(text, hints, !hasPriceClass(el));
+    const p = priceInText(text, hints, !hasPriceClass(el)) ?? (up === 0 ? splitPrice(el, text, hints) : null);
     if (!p || p.amount === null) continue;
     seen.add(el);
     if (isNotPrice(el)) return;
-    idx.spots.push({ el, amount: p.amount, currency: p.currency, struck: isStruck(el), index });
+    // "每期 $806", "Brez DDV: 36,53 €": an instalment or a price without tax, not the price.
+    // The label may also be inside the element itself, before its last number ("每期$806").
+    if (priceLabelKind(`${labelBefore(el)} ${text.replace(/\d[\d.,'\s\u00a0]*\D*$/, '')}`) !== null) return;
+    const how = struckHow(el);
+    idx.spots.push({ el, amount: p.amount, currency: p.currency, struck: how !== null, struckByClass: how === 'class', index });
     markUp(idx.withPrice, el);
     return;
   }
+}
+
+/** A currency alone in an element ("元", "€", "$"), as written next to a bare number. */
+function currencyOnly(el: Element | null): string | null {
+  if (!el || el.childElementCount > 0) return null;
+  const t = (el.textContent ?? '').trim();
+  return t.length > 0 && t.length <= 4 && !/\d/.test(t) && findCurrencies(t).length > 0 ? t : null;
+}
+
+/**
+ * A bare number whose currency sits in the next (or previous) sibling element:
+ * `<span>2320</span><span>元</span>`, `<b>$</b><b>12.99</b>`. Read as one price text.
+ */
+function splitPrice(el: Element, text: string, hints: LocaleHints): ReturnType<typeof priceInText> {
+  if (!/^\s*\d[\d.,\s]*\s*$/.test(text)) return null;
+  const after = currencyOnly(el.nextElementSibling);
+  if (after) return priceInText(`${text.trim()} ${after}`, hints);
+  const before = currencyOnly(el.previousElementSibling);
+  return before ? priceInText(`${before} ${text.trim()}`, hints) : null;
 }
 
 /** Elements whose class or id matches a pattern, in document order. */

@@ -8,7 +8,7 @@ import { spacedText, tagged, textOf } from '../util';
 import { inChrome } from './walk';
 
 const BUY_BUTTON =
-  /add to (?:cart|bag|basket|trolley)|buy (?:it )?now|in den (?:warenkorb|einkaufswagen)|ajouter au panier|añadir al carrito|agregar al carrito|adicionar ao carrinho|comprar|aggiungi al carrello|in winkelwagen|do koszyka|в корзину|加入购物车|立即购买|加入购物袋|カートに入れる|장바구니/i;
+  /add to (?:your |my )?(?:cart|bag|basket|trolley)|buy (?:it )?now|in den (?:warenkorb|einkaufswagen)|ajouter au panier|añadir al carrito|agregar al carrito|adicionar ao carrinho|comprar|aggiungi al carrello|in winkelwagen|do koszyka|в корзину|加入购物车|立即购买|加入购物袋|カートに入れる|장바구니/i;
 
 /** Ids / names / classes of buy buttons: add-to-cart, addToBasket, buy-now. */
 const BUY_NAME = /add[-_ ]?to[-_ ]?(?:cart|bag|basket)|addtocart|buy[-_ ]?now|buy[-_ ]?button/i;
@@ -65,6 +65,7 @@ export function productFromDom(doc: Document, idx: PageIndex): Candidate {
   let strongSku: string | null = null;
   let weakSku: string | null = null;
   let pending: 'strong' | 'weak' | null = null;
+  let strongAfterTitle = false;
   for (const { node, index } of idx.texts) {
     if (titleIndex < 0 && h1 && h1.contains(node)) titleIndex = index;
     if (strongSku) {
@@ -79,18 +80,21 @@ export function productFromDom(doc: Document, idx: PageIndex): Candidate {
       // punctuation between a label and its value
     } else if (pending) {
       const v = skuValue(t.replace(/^[\s:：#\u200e\u200f]+/, ''));
-      if (v && pending === 'strong') strongSku = v;
+      if (v && pending === 'strong') [strongSku, strongAfterTitle] = [v, titleIndex >= 0 || !h1];
       else if (v) weakSku ??= v;
       pending = null;
     } else if (t.length < 160) {
       const hit: SkuHit | null = skuFromText(t);
-      if (hit?.strong) strongSku = hit.value;
+      if (hit?.strong) [strongSku, strongAfterTitle] = [hit.value, titleIndex >= 0 || !h1];
       else if (hit) weakSku ??= hit.value;
     }
   }
-  c.sku = strongSku ?? weakSku ?? null;
+  const classSku = strongSku ? null : skuByClass(idx);
+  c.sku = strongSku ?? classSku ?? weakSku ?? null;
+  // A strong label above the title (a header, another item) does not speak for this product as surely.
+  c.skuLabel = strongSku ? (strongAfterTitle ? 'strong' : 'weak') : classSku ? 'class' : weakSku ? 'weak' : undefined;
   const spots = idx.spots;
-  if (spots.length === 0) return c;
+  if (spots.length === 0) return withTitleAvailability(c, idx, titleIndex);
   // Rank: price class, currency, closeness after the title; chrome (nav/footer) and far-away prices lose.
   const scored = spots.map((s) => {
     let score = 0;
@@ -104,13 +108,17 @@ export function productFromDom(doc: Document, idx: PageIndex): Candidate {
     } else score += Math.max(0, 2 - s.index / 500);
     return { ...s, score };
   });
-  const live = scored.filter((s) => !s.struck).sort((a, b) => b.score - a.score || a.index - b.index);
+  // A price marked "old" only by a class name, with no live price on the page, is the price:
+  // themes keep such class names on the one price they show.
+  const anyLive = scored.some((s) => !s.struck);
+  const isLive = (s: (typeof scored)[number]) => !s.struck || (!anyLive && !!s.struckByClass);
+  const live = scored.filter((s) => isLive(s) && !inTile(s.el)).sort((a, b) => b.score - a.score || a.index - b.index);
   const best = live[0] ?? null;
-  if (!best) return c;
+  if (!best) return withTitleAvailability(c, idx, titleIndex);
   c.currency = best.currency;
   // The regular price: a struck price close to the chosen one and higher than it.
   const old = scored
-    .filter((s) => s.struck && Math.abs(s.index - best.index) <= 12 && s.amount > best.amount)
+    .filter((s) => s !== best && s.struck && Math.abs(s.index - best.index) <= 12 && s.amount > best.amount)
     .sort((a, b) => Math.abs(a.index - best.index) - Math.abs(b.index - best.index))[0];
   if (old) {
     c.price = old.amount;
@@ -123,11 +131,74 @@ export function productFromDom(doc: Document, idx: PageIndex): Candidate {
   const boxText = spacedText(box, 4000);
   // An enabled buy button outweighs "notify me when available" lines of single variants.
   const said = availabilityFromText(boxText);
-  const canBuy = hasBuyButton(buttonsIn(idx, box)) || (said !== 'OutOfStock' && hasBuyButton(buttonsIn(idx, null)));
+  const boxButton = hasBuyButton(buttonsIn(idx, box));
+  const canBuy = boxButton || (said !== 'OutOfStock' && hasBuyButton(buttonsIn(idx, null)));
   c.availability = canBuy ? 'InStock' : said;
+  // Remembered for outweighing structured data only when the box says nothing against it.
+  if (boxButton && said !== 'OutOfStock') c.buyButton = true;
+  // The price found may sit in another box (a recommendation); the title's own box still speaks.
+  if (c.availability == null) withTitleAvailability(c, idx, titleIndex);
   c.rating ??= ratingFromText(boxText);
   c.reviewCount ??= reviewCountFromText(boxText);
   return c;
+}
+
+/**
+ * Whether a price sits in another item's tile: a list item (a carousel card, a "consider this
+ * instead" box) that also holds a picture linking to another page. The product's own price box
+ * does not link its picture away.
+ */
+export function inTile(el: Element): boolean {
+  let e: Element | null = el;
+  for (let i = 0; e && i < 10 && e.tagName !== 'BODY'; i++, e = e.parentElement) {
+    if (e.tagName !== 'LI' && e.getAttribute('role') !== 'listitem') continue;
+    for (const a of tagged(e, 'a')) {
+      const href = (a.getAttribute('href') ?? '').trim();
+      if (href && !href.startsWith('#') && !/^javascript:/i.test(href) && a.getElementsByTagName('img').length > 0) return true;
+    }
+    return false;
+  }
+  return false;
+}
+
+/** How many text nodes after the title still belong to the product's own box in most layouts. */
+const TITLE_WINDOW = 40;
+
+/**
+ * Availability from the texts right after the title, for when no price box told: an enabled buy
+ * button there says InStock (and, when no out-of-stock phrase stands with it, is remembered to
+ * outweigh structured data), else a stock phrase ("Currently unavailable", "Derzeit nicht verfügbar").
+ */
+function withTitleAvailability(c: Candidate, idx: PageIndex, titleIndex: number): Candidate {
+  if (titleIndex < 0) return c;
+  const win = idx.texts.slice(titleIndex, titleIndex + TITLE_WINDOW);
+  if (win.length === 0) return c;
+  const first = win[0].node, last = win[win.length - 1].node;
+  const inWindow = buttonsIn(idx, null).filter(
+    (b) => !!(first.compareDocumentPosition(b) & 4) && (!!(last.compareDocumentPosition(b) & 2) || b.contains(last)),
+  );
+  const said = availabilityFromText(win.map((t) => t.node.nodeValue ?? '').join(' '));
+  if (hasBuyButton(inWindow)) {
+    c.availability = 'InStock';
+    c.buyButton = said !== 'OutOfStock';
+  } else c.availability = said;
+  return c;
+}
+
+/** Class / id words of an element that holds the item's code: "product-sku", "prd-code", "CatNumber". */
+const SKU_CLASS = /(?:^|[\s_-])sku(?:$|[\s_-])|sku[-_]?(?:value|code|number|id)|(?<![a-z])(?:product|prd|item|article|art|cat(?:alog(?:ue)?)?|part)[-_]?(?:code|number|no|sku|ref)\b/i;
+
+/** The SKU in a small leaf element whose class names it, when no label on the page does. */
+function skuByClass(idx: PageIndex): string | null {
+  for (let i = 0; i < idx.elements.length; i++) {
+    const el = idx.elements[i];
+    if (el.childElementCount > 0 || !SKU_CLASS.test(idx.names[i])) continue;
+    const t = textOf(el);
+    if (t.length < 3 || t.length > 40) continue;
+    const v = skuValue(t) ?? skuFromText(t)?.value ?? null;
+    if (v) return v;
+  }
+  return null;
 }
 
 /** Button-like elements of the page, or of one subtree. */

@@ -6,6 +6,7 @@ import { textOf } from '../util';
 const REVIEW_BOX = /review|comment|评价|评论|rate-?item|feedback/i;
 const AUTHOR = '[class*=author i], [class*=user i], [class*=nick i], [class*=name i], [itemprop=author]';
 const DATE = 'time, [class*=date i], [class*=time i]';
+const CONTENT = '[class*=content i], [class*=body i], [class*=text i], [class*=txt i], [class*=con i], p, [itemprop=reviewBody]';
 
 /** Parses "2024-05-01", "2024/5/1", "2024年5月1日" into ISO 8601, else null. */
 export function isoDate(text: string): string | null {
@@ -15,30 +16,58 @@ export function isoDate(text: string): string | null {
   return Number.isNaN(d.getTime()) ? null : d.toISOString();
 }
 
+const signature = (e: Element) => `${e.tagName}.${(e.getAttribute('class') ?? '').trim().split(/\s+/).sort().join('.')}`;
+
 /**
- * Reviews in the DOM: a container named review/comment/评价 whose children repeat, each with
- * some text, optionally an author, a date and a star rating.
+ * The review items under one container: its largest group of children sharing tag and class
+ * (the repeated item), when that group looks like reviews (named so, or list/table rows).
+ * A container's differently-shaped children (a score summary beside the list) are not reviews.
+ */
+function repeatedItems(box: Element): Element[] {
+  const groups = new Map<string, Element[]>();
+  for (let k = box.firstElementChild; k; k = k.nextElementSibling) {
+    const sig = signature(k);
+    const g = groups.get(sig);
+    if (g) g.push(k);
+    else groups.set(sig, [k]);
+  }
+  let best: Element[] = [];
+  for (const g of groups.values()) {
+    const k = g[0]!;
+    const itemLike = REVIEW_BOX.test(k.getAttribute('class') ?? '') || ['LI', 'ARTICLE', 'TR'].includes(k.tagName);
+    if (itemLike && g.length > best.length) best = g;
+  }
+  return best;
+}
+
+function toReview(k: Element): Review | null {
+  const content = textOf(k.querySelector(CONTENT) ?? k);
+  if (content.length < 2 || content.length > 5000) return null;
+  const widget = k.querySelector('[class*=star i], [class*=rating i], [class*=score i]');
+  const dateEl = k.querySelector(DATE);
+  return {
+    author: textOf(k.querySelector(AUTHOR)) || null,
+    rating: widget ? ratingFromWidget(widget) ?? ratingFromText(textOf(widget)) : null,
+    content,
+    date: dateEl ? isoDate(dateEl.getAttribute('datetime') ?? textOf(dateEl)) : null,
+  };
+}
+
+/**
+ * Reviews in the DOM: inside a region named review/comment/评价, the container whose
+ * children repeat most (one child per review), each with text and optionally an author,
+ * a date and a star rating. At least two: a lone child is as likely a "no reviews yet" notice.
  */
 export function domReviews(idx: PageIndex): Review[] {
-  for (const box of byName(idx, /review|comment|评价|评论/i, 60)) {
-    const kids: Element[] = [];
-    for (let k = box.firstElementChild; k; k = k.nextElementSibling) kids.push(k);
-    const items = kids.filter((k) => REVIEW_BOX.test(k.getAttribute('class') ?? '') || k.tagName === 'LI' || k.tagName === 'ARTICLE');
-    if (items.length < 2) continue;
-    const out: Review[] = [];
-    for (const k of items) {
-      const content = textOf(k.querySelector('[class*=content i], [class*=body i], [class*=text i], p, [itemprop=reviewBody]') ?? k);
-      if (content.length < 2 || content.length > 5000) continue;
-      const widget = k.querySelector('[class*=star i], [class*=rating i], [class*=score i]');
-      const dateEl = k.querySelector(DATE);
-      out.push({
-        author: textOf(k.querySelector(AUTHOR)) || null,
-        rating: (widget ? ratingFromWidget(widget) ?? ratingFromText(textOf(widget)) : null),
-        content,
-        date: dateEl ? isoDate(dateEl.getAttribute('datetime') ?? textOf(dateEl)) : null,
-      });
+  let best: Element[] = [];
+  for (const region of byName(idx, /review|comment|评价|评论/i, 60)) {
+    const boxes = [region, ...Array.from(region.querySelectorAll('ul, ol, tbody, div[class], div[id]')).slice(0, 200)];
+    for (const box of boxes) {
+      const items = repeatedItems(box);
+      if (items.length > best.length) best = items;
     }
-    if (out.length >= 2) return out;
+    if (best.length >= 2) break;
   }
-  return [];
+  if (best.length < 2) return [];
+  return best.map(toReview).filter((r): r is Review => r !== null);
 }

@@ -7,8 +7,38 @@ export interface LocaleHints {
 
 /** Class / id / itemprop words that mark a price element. */
 export const PRICE_CLASS = /price|preis|prix|precio|preco|prezzo|cena|цена|amount|cost|价|售价/i;
-/** Class words that mark the crossed-out regular price. */
-export const OLD_PRICE_CLASS = /old|orig|list|was|regular|market|strike|crossed|before|compare|rrp|msrp|retail|reference|del\b|line-?through|non-?sale|full/i;
+/**
+ * Class words that mark the crossed-out regular price, read word by word: class tokens split at
+ * "-", "_" and camelCase, so "price-old" and "oldPrice" count but "font-bold", "list-unstyled" or
+ * "placeholder" do not. "list", "full" and "normal" count only before "price" (listPrice,
+ * full-price), since alone they are layout words.
+ */
+const OLD_WORDS = new Set(['old', 'orig', 'original', 'was', 'regular', 'market', 'strike', 'strikethrough', 'striked', 'crossed', 'before', 'compare', 'rrp', 'msrp', 'uvp', 'retail', 'reference', 'del', 'linethrough']);
+const OLD_NEXT_TO_PRICE = new Set(['list', 'full', 'normal']);
+/** Glued forms: "oldprice", "listprice", "priceold". */
+const OLD_GLUED = /^(?:old|orig(?:inal)?|was|regular|list|full|strike|crossed|compare|retail|market|before)(?:price|preis|prix|precio|preco|prezzo|cena)$|^(?:price|preis|prix)(?:old|orig|was|list|before|regular)$/;
+
+export function classWordsOf(cls: string): string[][] {
+  return cls
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((tok) => tok.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase().split(/[\s\-_]+/).filter(Boolean));
+}
+
+export function isOldPriceClass(cls: string): boolean {
+  if (!cls || /list-?price-?sale/i.test(cls)) return false;
+  for (const words of classWordsOf(cls)) {
+    for (let i = 0; i < words.length; i++) {
+      const w = words[i];
+      if (OLD_WORDS.has(w) || OLD_GLUED.test(w)) return true;
+      if (w === 'line' && words[i + 1] === 'through') return true;
+      if (w === 'non' && words[i + 1] === 'sale') return true;
+      if (OLD_NEXT_TO_PRICE.has(w) && words[i + 1] === 'price') return true;
+    }
+  }
+  return false;
+}
+
 /** Class words that mark per-unit, instalment or shipping figures, which are not the price. */
 const NOT_PRICE_CLASS = /unit|per-|instal|monthly|shipping|delivery|vat|tax|save|saving|discount|percent|off\b|badge|qty|quantity|count|rating|review|star/i;
 
@@ -32,18 +62,26 @@ export function classWords(el: Element): string {
   return `${el.getAttribute('class') ?? ''} ${el.id ?? ''} ${el.getAttribute('itemprop') ?? ''} ${el.getAttribute('data-testid') ?? ''}`;
 }
 
-/** Whether an element (or a close ancestor) is struck through or marked as the old price. */
-export function isStruck(el: Element, stopAt?: Element | null): boolean {
+/**
+ * How an element (or a close ancestor) is marked as the old price: 'drawn' when it is really
+ * struck through (<del>, <s>, line-through), 'class' when only a class name says "old".
+ */
+export function struckHow(el: Element, stopAt?: Element | null): 'drawn' | 'class' | null {
+  let byClass = false;
   let e: Element | null = el;
   for (let i = 0; e && i < 4 && e !== stopAt; i++, e = e.parentElement) {
     const tag = e.tagName;
-    if (tag === 'DEL' || tag === 'S' || tag === 'STRIKE') return true;
+    if (tag === 'DEL' || tag === 'S' || tag === 'STRIKE') return 'drawn';
     const style = e.getAttribute('style');
-    if (style && /line-through/i.test(style)) return true;
-    const cls = e.getAttribute('class') ?? '';
-    if (cls && OLD_PRICE_CLASS.test(cls) && !/list-?price-?sale/i.test(cls)) return true;
+    if (style && /line-through/i.test(style)) return 'drawn';
+    if (!byClass && isOldPriceClass(e.getAttribute('class') ?? '')) byClass = true;
   }
-  return false;
+  return byClass ? 'class' : null;
+}
+
+/** Whether an element (or a close ancestor) is struck through or marked as the old price. */
+export function isStruck(el: Element, stopAt?: Element | null): boolean {
+  return struckHow(el, stopAt) !== null;
 }
 
 export function isNotPrice(el: Element): boolean {

@@ -3,13 +3,14 @@
  * "货号 X1", "Art.-Nr. 4711". Strong labels name the shop's own item code; weak ones (Model,
  * Part #, Ref.) are used only when no strong label is on the page.
  */
-const STRONG = String.raw`(?:SKU|ASIN|(?:eBay\s+)?item\s+(?:number|#|no\.?|code|ID)|Numero\s+oggetto(?:\s+eBay)?|Num[ée]ro\s+de\s+l'objet(?:\s+eBay)?|Artikelnummer(?:\s+bei\s+eBay)?|Art(?:ikel)?\.?[\s-]*Nr\.?|N[úu]mero\s+de\s+art[íi]culo|Product\s*(?:#|code|ID|No\.?|number)|C[óo]digo(?:\s+do\s+produto|\s+de\s+producto)?|商品编号|商品编码|货号|产品编号|品番)`;
+const STRONG = String.raw`(?:SKU|ASIN|(?:eBay\s+)?item\s+(?:number|#|no\.?|code|ID)|Numero\s+oggetto(?:\s+eBay)?|Num[ée]ro\s+de\s+l'objet(?:\s+eBay)?|Artikelnummer(?:\s+bei\s+eBay)?|Art(?:ikel)?\.?[\s-]*Nr\.?|N[úu]mero\s+de\s+art[íi]culo|Product\s*(?:#|code|ID|No\.?|number)|C[óo]digo(?:\s+do\s+produto|\s+de\s+producto)?|Bestell(?:nummer|[\s-]*Nr\.?)|Артикул|(?:Код(?:\s+товара)?|Šifra(?:\s+(?:artikla|izdelka))?|K[óo]d(?:\s+(?:produktu|tovaru))?)(?=\s*:)|Cikksz[áa]m|Varenummer|Tuotenumero|商品编号|商品编码|货号|产品编号|品番)`;
 const WEAK = String.raw`(?:Model(?:\s*(?:No\.?|number|#))?|Item\s+model\s+number|Part\s*(?:#|No\.?|number)|Style\s*(?:#|No\.?)|R[ée]f[ée]rence|Ref\.|Referencia|Cod\.|型号|款号|型番)`;
 const VALUE = String.raw`([A-Z0-9][A-Z0-9\-_./]{1,39})`;
 const INLINE_STRONG = new RegExp(`(?<![\\p{L}])${STRONG}\\s*[:：#]?\\s*${VALUE}`, 'iu');
 const INLINE_WEAK = new RegExp(`(?<![\\p{L}])${WEAK}\\s*[:：#]?\\s*${VALUE}`, 'iu');
-const LABEL_STRONG = new RegExp(`^\\s*${STRONG}\\s*[:：#]?\\s*$`, 'i');
-const LABEL_WEAK = new RegExp(`^\\s*${WEAK}\\s*[:：#]?\\s*$`, 'i');
+// A label alone may end in ":", "#" or a dash ("Product Code -"), its value in the next text.
+const LABEL_STRONG = new RegExp(`^\\s*${STRONG}\\s*[:：#\\-–]?\\s*$`, 'iu');
+const LABEL_WEAK = new RegExp(`^\\s*${WEAK}\\s*[:：#\\-–]?\\s*$`, 'iu');
 
 export interface SkuHit {
   value: string;
@@ -38,6 +39,19 @@ export function skuLabel(text: string): 'strong' | 'weak' | null {
   return null;
 }
 
+/**
+ * A structured-data SKU as a code: when markup wraps the code together with a caption
+ * ("TE502955-1293415 Housse de canapé"), the code is the first token. Codes written with
+ * spaces in capitals ("GARNI 570 EASY II") are kept whole.
+ */
+export function cleanSku(v: string | null): string | null {
+  if (!v) return v;
+  const t = v.trim();
+  const m = /^(\S+)\s+(.+)$/.exec(t);
+  if (m && /\d/.test(m[1]) && /^[A-Z0-9][A-Z0-9\-_./]{1,39}$/i.test(m[1]) && /\p{Ll}{3,}/u.test(m[2])) return m[1];
+  return t || null;
+}
+
 /** A value that can be a SKU on its own. */
 export function skuValue(text: string): string | null {
   const t = text.trim();
@@ -62,7 +76,8 @@ export function skuFromUrl(url: string): string | null {
   }
   const tokens = u.pathname
     .split(/[/_.\-,]+/)
-    .map((t) => (/^[a-z]\d{6,}$/.test(t) ? t.slice(1) : t)) // "p400105394": a one-letter prefix on a number
+    // "p400105394", "c7200a278526196": a long number at the end of a lower-case prefixed token
+    .map((t) => /^[a-z][a-z\d]*?[a-z](\d{6,})$|^[a-z](\d{6,})$/.exec(t)?.slice(1).find(Boolean) ?? t)
     .filter((t) => t.length >= 6 && t.length <= 20 && /\d/.test(t) && !/[a-z]/.test(t));
   return tokens.length ? tokens[tokens.length - 1] : null;
 }

@@ -4,6 +4,7 @@ import { availabilityFromValue } from '../../commerce/signals/availability';
 import { parsePrice } from '../../price/parse-price';
 import { absUrl, firstString, toNumber } from '../util';
 import { isType, type SchemaNode } from './jsonld';
+import { cleanSku } from '../signals/sku';
 
 export interface SchemaContext {
   url: string;
@@ -94,7 +95,7 @@ export function productCandidate(node: SchemaNode, ctx: SchemaContext, source: s
     reviewCount: rating ? toNumber(firstString(rating.reviewCount ?? rating.ratingCount)) : null,
     shopName: offer?.seller ?? null,
     shopUrl: offer?.sellerUrl ?? null,
-    sku: firstString(node.sku) ?? offer?.sku ?? firstString(node.productID),
+    sku: cleanSku(firstString(node.sku) ?? offer?.sku ?? firstString(node.productID)),
     brand: brand ? firstString(brand.name) : firstString(node.brand),
     // Variants come as one offer each: the product is in stock when any of them is.
     availability: offers.some((o) => o.availability === 'InStock') ? 'InStock' : offers.some((o) => o.availability === 'OutOfStock') ? 'OutOfStock' : null,

@@ -14,6 +14,8 @@ const FURNITURE: RegExp[] = [
   /^[【\[]?(打印|关闭|關閉|收藏|纠错|糾錯|返回顶部|返回首页|字号|字體|大中小)[】\]]?([\s|]*[【\[]?(打印|关闭|關閉|收藏|纠错|返回顶部|返回首页|字号|大|中|小)[】\]]?)*$/,
   /^(点击|點擊)(查看|进入|進入|这里|這裡|此处|播放|阅读)/,
   /^(\d+\s*)?(comments?|replies)$/i,
+  // Counter and tool bars: "0人参与0条评论打印转发", "12 comments | Print | Share".
+  /^((\d+\s*(人参与|人參與|条评论|條評論|人评论|comments?|shares?))|打印|列印|转发|轉發|收藏|分享|评论|評論|print|share|email)([\s|·•/]*((\d+\s*(人参与|人參與|条评论|條評論|人评论|comments?|shares?))|打印|列印|转发|轉發|收藏|分享|评论|評論|print|share|email))+$/i,
   /^(发表评论|網友評論|网友评论|我要评论|查看评论|评论\s*[(（]?\d*[)）]?|參與討論|参与讨论)/,
   /^(字号|字體|字体)\s*[：:]/,
   /^https?:\/\/\S+$/i,
@@ -51,8 +53,22 @@ const CREDIT: RegExp[] = [
  * Lines that open a trailing list of other stories or the comment section; nothing of
  * the article follows them when they sit in its last part.
  */
-const SECTION_END =
-  /^(related( articles| stories| posts| content| coverage| reading| links| news)?|read (more|next|also)|more (from|on|stories|news)|you (may|might) also like|recommended( for you| stories)?|also read|see also|trending|most (read|popular)|相关(阅读|新闻|文章|报道|链接|推荐)|相關(閱讀|新聞|文章|報導|連結)|延伸阅读|延伸閱讀|推荐阅读|推薦閱讀|热门推荐|熱門推薦|猜你喜欢|更多(新闻|精彩|内容)|热点新闻|网友评论|跟帖|跟贴|comments?)\s*[:：]?$/i;
+const SECTION_END = new RegExp(
+  '^(related( articles| stories| posts| content| coverage| reading| links| news)?|read (more|next|also)|more (from|on|stories|news)|you (may|might) also like|recommended( for you| stories)?|also read|see also|trending|most (read|popular|viewed)( \\S+)?|leave a (comment|reply)|more like this' +
+    '|相关(阅读|新闻|文章|报道|链接|推荐)|相關(閱讀|新聞|文章|報導|連結)|延伸阅读|延伸閱讀|推荐阅读|推薦閱讀|热门推荐|熱門推薦|猜你喜欢|更多(新闻|精彩|内容)|热点新闻|网友评论|跟帖|跟贴|comments?' +
+    // The same markers in the other languages the crawler meets (pt, es, fr, de, it, ru).
+    '|você (pode|também pode) gostar|veja também|leia também|(artigos|posts|notícias|matérias) relacionad[oa]s|comentários|deixe (um|seu) comentário' +
+    '|(te|también te) puede interesar|lee también|(artículos|noticias|entradas) relacionad[oa]s|comentarios|deja un comentario' +
+    '|à lire aussi|lire aussi|articles similaires|sur le même sujet|commentaires|laisser un commentaire' +
+    '|das könnte sie auch interessieren|mehr zum thema|ähnliche artikel|weitere artikel|kommentare' +
+    '|potrebbe interessarti|leggi anche|articoli correlati|commenti' +
+    '|читайте также|смотрите также|похожие (статьи|записи)|комментарии|отзывы' +
+    // "Most popular (stories)" rails: "Самые популярные диеты", "Mais lidas", "Lo más leído".
+    '|(самые (популярные|читаемые)|mais (lidas|populares|vistas)|(lo )?más (leídos?|leídas|populares|vistos?)|les plus (lus|populaires)|meistgelesen|i più (letti|popolari))( \\S+)?' +
+    // A trailing colon or ellipsis: "Você pode gostar...", "Related:".
+    ')\\s*[:：.…]*$',
+  'i',
+);
 
 export interface BoilerplateOptions {
   /** Share of the article (from its start) after which a section-end marker may cut the rest (default 0.5). */

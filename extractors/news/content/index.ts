@@ -2,7 +2,7 @@ import { collapseSpace } from '../../text/normalize';
 import { textWeight } from '../../text/script';
 import { guard } from '../guard';
 import { toBlocks, type TextBlock } from './blocks';
-import { runReadability, type ReadabilityResult } from './readability';
+import { prepareForReadability, runReadability, type ReadabilityResult } from './readability';
 import { densityBlocks, densestRun } from './density';
 import { trimBoilerplate, dropInfoLines, isSectionEnd } from './boilerplate';
 
@@ -28,6 +28,40 @@ export interface ContentOptions {
   title?: string | null;
   /** Keep a leading headline line in the content (default false). */
   keepHeading?: boolean;
+  /**
+   * The caller is done with the document: Readability may take it apart in place instead of
+   * working on a clone (cloning a big page costs about half of parsing it). Default false.
+   */
+  consume?: boolean;
+}
+
+/** A copy of the page without polls, comment boxes and "related" boxes, for the density fallback. */
+function withoutOtherStories(doc: Document): Document {
+  const copy = doc.cloneNode(true) as Document;
+  prepareForReadability(copy);
+  return copy;
+}
+
+/**
+ * Readability's answer, and a thunk giving the text-density fallback's blocks (it throws
+ * when they could not be read). Without `consume`, Readability gets a clone and the
+ * fallback another one, made only when asked for. With it, both start from the page
+ * prepared once in place: the fallback's lines are read before Readability mutates it.
+ */
+function readabilityAndFallback(doc: Document, consume: boolean): { rd: ReadabilityResult | null; fallback: () => TextBlock[] } {
+  if (!consume) {
+    return { rd: guard(() => runReadability(doc.cloneNode(true) as Document), null), fallback: () => densityBlocks(withoutOtherStories(doc)) };
+  }
+  const prepared = guard(() => (prepareForReadability(doc), true), false);
+  const lines = prepared ? guard(() => (doc.body ? toBlocks(doc.body) : null), undefined) : undefined;
+  const rd = prepared ? guard(() => runReadability(doc, { prepared: true }), null) : null;
+  return {
+    rd,
+    fallback: () => {
+      if (lines === undefined) throw new Error('page unreadable');
+      return lines ? densestRun(lines) : [];
+    },
+  };
 }
 
 function weightOf(blocks: readonly TextBlock[]): number {
@@ -74,7 +108,7 @@ function dropLinkLists(blocks: TextBlock[], maxLinkDensity: number): TextBlock[]
 }
 
 /**
- * The main text: Readability first (on a clone, so the original stays readable), then
+ * The main text: Readability first (on a clone unless opts.consume), then
  * JSON-LD articleBody and the text-density method when Readability found nothing, little,
  * or clearly less than the page's own articleBody. Boilerplate lines trimmed last.
  */
@@ -84,7 +118,7 @@ export function extractContent(doc: Document, articleBody: string | null, opts: 
   const maxLd = opts.maxLinkDensity ?? 0.6;
   const edgeWeight = opts.edgeWeight ?? 25;
 
-  const rd = guard(() => runReadability(doc.cloneNode(true) as Document), null);
+  const { rd, fallback } = readabilityAndFallback(doc, opts.consume ?? false);
   // Readability's container often still holds page chrome above and below the story;
   // the densest run of its lines, with a low threshold, trims those edges.
   const rdBlocks = rd ? densestRun(dropLinkLists(rd.blocks, maxLd), { minWeight: edgeWeight }) : [];
@@ -98,7 +132,7 @@ export function extractContent(doc: Document, articleBody: string | null, opts: 
     blocks = ld;
     method = 'jsonld';
   } else if (rdWeight < minWeight) {
-    const dens = guard(() => dropLinkLists(densityBlocks(doc), maxLd), []);
+    const dens = guard(() => dropLinkLists(fallback(), maxLd), []);
     const dWeight = weightOf(dens);
     if (ldWeight >= Math.max(dWeight, rdWeight) && ldWeight > 0) {
       blocks = ld;

@@ -1,9 +1,14 @@
 import { Readability } from '@mozilla/readability';
 import { toBlocks, type TextBlock } from './blocks';
+import { dropControlForms } from './forms';
+import { dropRelatedBoxes, dropTeaserCards } from './teasers';
+import { cheaperRestores } from './readability-restore';
 
 export interface ReadabilityOptions {
   /** Minimum characters Readability wants before it stops relaxing its filters (default 500). */
   charThreshold?: number;
+  /** The caller already ran prepareForReadability on the document. */
+  prepared?: boolean;
 }
 
 export interface ReadabilityResult {
@@ -19,23 +24,48 @@ export interface ReadabilityResult {
  * The serializer keeps the element itself: re-parsing an HTML string would cost a second parse.
  */
 export function runReadability(doc: Document, opts: ReadabilityOptions = {}): ReadabilityResult | null {
+  if (!opts.prepared) prepareForReadability(doc);
   const reader = new Readability<Node>(doc, {
     charThreshold: opts.charThreshold ?? 500,
     serializer: (node: Node) => node,
     keepClasses: true,
   });
-  const article = reader.parse();
+  const undo = cheaperRestores(doc, reader);
+  let article: ReturnType<typeof reader.parse>;
+  try {
+    article = reader.parse();
+  } finally {
+    undo();
+  }
   if (!article || !article.content) return null;
   return {
-    blocks: toBlocks(stripCaptions(article.content)),
+    blocks: toBlocks(dropOtherStories(stripCaptions(article.content))),
     title: article.title?.trim() || null,
     byline: article.byline?.trim() || null,
     excerpt: article.excerpt?.trim() || null,
   };
 }
 
+/**
+ * Readability removes form controls but keeps their labels: polls and comment boxes go first,
+ * and so do "related" boxes (Readability deletes their heading but keeps the teasers).
+ * In place; the text-density fallback starts from the same state.
+ */
+export function prepareForReadability(doc: Document): void {
+  dropControlForms(doc);
+  if (doc.body) dropRelatedBoxes(doc.body);
+}
+
 /** Figure captions are not article text (they scored worse kept than dropped on the article benchmark). */
 function stripCaptions(node: Node): Node {
   (node as Element).querySelectorAll?.('figcaption').forEach((e) => e.remove());
+  return node;
+}
+
+/** Teaser rails and "related" boxes Readability kept next to the story (see teasers.ts). */
+function dropOtherStories(node: Node): Node {
+  if (node.nodeType !== 1) return node;
+  dropRelatedBoxes(node as Element);
+  dropTeaserCards(node as Element);
   return node;
 }

@@ -23,7 +23,12 @@ export function cleanAuthor(raw: string | null | undefined): string | null {
 
 /** Author by trust: JSON-LD author, meta tags, rel/itemprop author, written bylines, Readability's byline. */
 export function findAuthor(doc: Document, article: JsonObject | null, readabilityByline: string | null): string | null {
-  const candidates: Array<() => string | null> = [
+  return authorFromPage(doc, article) ?? authorFromByline(readabilityByline);
+}
+
+/** The author as the page says it (every source of findAuthor but Readability's byline). */
+export function authorFromPage(doc: Document, article: JsonObject | null): string | null {
+  return firstAuthor([
     () => jsonText(article?.author ?? article?.creator),
     () => metaContent(doc, ['author', 'article:author', 'parsely-author', 'sailthru.author', 'dc.creator', 'byl']),
     () => textOf(doc.querySelector('[itemprop="author"] [itemprop="name"], [itemprop="author"], [rel="author"]')) || null,
@@ -35,8 +40,15 @@ export function findAuthor(doc: Document, article: JsonObject | null, readabilit
       return null;
     },
     () => writtenAuthor(doc),
-    () => readabilityByline,
-  ];
+  ]);
+}
+
+/** The author from Readability's byline, the last resort of findAuthor. */
+export function authorFromByline(readabilityByline: string | null): string | null {
+  return firstAuthor([() => readabilityByline]);
+}
+
+function firstAuthor(candidates: Array<() => string | null>): string | null {
   for (const c of candidates) {
     try {
       const raw = c();

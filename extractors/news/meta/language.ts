@@ -22,16 +22,26 @@ export function detectLanguage(text: string): string | null {
   return words > 20 && stops / words > 0.08 ? 'en' : null;
 }
 
+/** The language the page declares: <html lang>, xml:lang, content-language / og:locale meta tags. */
+export function declaredLanguage(doc: Document): string | null {
+  return (
+    primary(doc.documentElement?.getAttribute('lang')) ??
+    primary(doc.documentElement?.getAttribute('xml:lang')) ??
+    primary(metaContent(doc, ['content-language', 'language', 'og:locale', 'dc.language']))
+  );
+}
+
 /**
  * Language: the page's declaration (<html lang>, content-language, og:locale) when the
  * text agrees with its script, else detection from the text (pages often keep a template's
  * lang="en" on Chinese articles).
  */
 export function findLanguage(doc: Document, contentText: string): string | null {
-  const declared =
-    primary(doc.documentElement?.getAttribute('lang')) ??
-    primary(doc.documentElement?.getAttribute('xml:lang')) ??
-    primary(metaContent(doc, ['content-language', 'language', 'og:locale', 'dc.language']));
+  return languageOf(declaredLanguage(doc), contentText);
+}
+
+/** findLanguage with the declaration already read (see declaredLanguage). */
+export function languageOf(declared: string | null, contentText: string): string | null {
   const detected = detectLanguage(contentText);
   const cjkTags = new Set(['zh', 'ja', 'ko']);
   if (declared && detected && cjkTags.has(detected) !== cjkTags.has(declared)) return detected;

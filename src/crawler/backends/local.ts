@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { Configuration, RequestQueue } from 'crawlee';
 import { MemoryStorage } from '@crawlee/memory-storage';
 import { MemoryBloom } from '../../dedup/bloom-memory';
@@ -7,6 +7,28 @@ import { LocalPageBudget } from '../page-budget';
 import { readTaskState, writeTaskState, resetTaskRunState } from '../task-state';
 import { UsageError } from '../../cli/usage-error';
 import { settingsDiff, type TaskBackend, type TaskSettings } from './task-backend';
+
+/**
+ * Crawlee's file-backed queue stores a request's lock as a future `orderNo`; a stopped run's
+ * in-flight requests would wait out their lock (a minute) before a resumed run could take
+ * them. Unlocked here, at the head of the queue (they were the head when the run stopped).
+ */
+function releaseStaleLocks(queueDir: string): void {
+  if (!existsSync(queueDir)) return;
+  const now = Date.now();
+  for (const name of readdirSync(queueDir)) {
+    if (!name.endsWith('.json')) continue;
+    const file = join(queueDir, name);
+    try {
+      const entry = JSON.parse(readFileSync(file, 'utf8')) as { orderNo?: number | null };
+      if (typeof entry.orderNo !== 'number' || Math.abs(entry.orderNo) <= now) continue;
+      entry.orderNo = Math.sign(entry.orderNo);
+      writeFileSync(file, JSON.stringify(entry, null, '\t'));
+    } catch {
+      // An unreadable entry is Crawlee's to report when it loads the queue.
+    }
+  }
+}
 
 /** Embedded default: Crawlee's file-backed queue and an in-process Bloom filter in the task folder. */
 export async function openLocalBackend(dir: string, task: string, settings: TaskSettings, resume: boolean): Promise<TaskBackend & { settings: TaskSettings }> {
@@ -20,6 +42,8 @@ export async function openLocalBackend(dir: string, task: string, settings: Task
     resetTaskRunState(dir);
   }
   mkdirSync(dir, { recursive: true });
+  // The local queue belongs to this one process: locks left by a run that stopped are stale.
+  if (resume) releaseStaleLocks(join(dir, 'crawlee', 'request_queues', 'queue'));
   const storageClient = new MemoryStorage({ localDataDirectory: join(dir, 'crawlee'), persistStorage: true, writeMetadata: false });
   const config = new Configuration({ storageClient, persistStorage: true, purgeOnStart: false, headless: true });
   const queue = await RequestQueue.open('queue', { config, storageClient });

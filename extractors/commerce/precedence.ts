@@ -1,0 +1,42 @@
+import type { Candidate } from './candidate';
+
+/**
+ * Where the merged product (structured data first) is overruled by what the page shows. Each
+ * rule needs a visible signal that is hard to get by accident; otherwise structured data stands.
+ */
+
+const now = (c: Candidate | null | undefined) => (c ? c.salePrice ?? c.price ?? null : null);
+
+/**
+ * Price: when the meta tags and the visible price agree with each other and structured data says
+ * something else (a starting bid, a stale or per-variant offer), the two that agree win.
+ */
+export function votePrice(merged: Candidate, schema: Candidate | null, meta: Candidate | null, dom: Candidate): void {
+  const m = now(meta), d = now(dom);
+  if (!schema || m === null || d === null || m !== d) return;
+  if (schema.price === m || schema.salePrice === m || merged.price === m || merged.salePrice === m) return;
+  merged.extra = { ...merged.extra, structuredPrice: now(schema) };
+  merged.price = dom.price ?? null;
+  merged.salePrice = dom.salePrice ?? null;
+}
+
+/**
+ * SKU: a code the page prints under a strong label ("SKU:", "Product code:", "Item #") is the
+ * shop's own code for the item; structured data often carries an internal or variant id instead.
+ */
+export function preferLabelledSku(merged: Candidate, dom: Candidate): void {
+  if (dom.skuLabel !== 'strong' || !dom.sku || merged.sku === dom.sku) return;
+  if (merged.sku) merged.extra = { ...merged.extra, structuredSku: merged.sku };
+  merged.sku = dom.sku;
+}
+
+/**
+ * Availability: an enabled buy button in the product's own box means the buyer can order it now,
+ * whatever a structured-data OutOfStock (often one variant's, or stale) says.
+ */
+export function preferBuyButton(merged: Candidate, dom: Candidate): void {
+  if (merged.availability === 'OutOfStock' && dom.buyButton) {
+    merged.availability = 'InStock';
+    merged.extra = { ...merged.extra, structuredAvailability: 'OutOfStock' };
+  }
+}

@@ -1,0 +1,103 @@
+import { appendFileSync, existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Redis } from 'ioredis';
+import type { PageType } from '../../extractors/types';
+import { connectRedis } from '../queue/redis-connection';
+
+/**
+ * What an HTTP-mode crawl keeps of a page to re-crawl it with a conditional request: the
+ * validators the server sent (ETag, Last-Modified), and what a 304 answer must still give the
+ * crawl without re-reading the page: its type and its outgoing links.
+ *
+ * Why the links: a 304 page is not downloaded, yet a re-crawl must still follow it to pages
+ * that did change or are new (a category whose HTML is unchanged still leads to products).
+ * Keeping the previous run's link list is cheaper than giving up validators on every page that
+ * has links (nearly all of them), and it is exactly what re-reading the unchanged page would give.
+ */
+export interface PageValidators {
+  etag: string | null;
+  lastModified: string | null;
+  pageType: PageType;
+  /** The page's hrefs as found, and the URL they are relative to. */
+  base: string;
+  links: string[];
+}
+
+export interface ValidatorStore {
+  get(url: string): Promise<PageValidators | null>;
+  set(url: string, v: PageValidators): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Request headers that make the server answer 304 when the page is as it was. */
+export function conditionalHeaders(v: PageValidators | null): Record<string, string> {
+  const h: Record<string, string> = {};
+  if (v?.etag) h['if-none-match'] = v.etag;
+  if (v?.lastModified) h['if-modified-since'] = v.lastModified;
+  return h;
+}
+
+/**
+ * Embedded mode: `validators.jsonl` in the task's folder, one line per page fetched (the last
+ * line for a URL wins), rewritten compactly on close. A fresh run keeps it (that is the point);
+ * one process crawls a local task, so no locking is needed.
+ */
+export class FileValidatorStore implements ValidatorStore {
+  private readonly map = new Map<string, PageValidators>();
+  private readonly file: string;
+
+  constructor(dir: string) {
+    this.file = join(dir, 'validators.jsonl');
+    if (!existsSync(this.file)) return;
+    for (const line of readFileSync(this.file, 'utf8').split('\n')) {
+      if (!line) continue;
+      try {
+        const [url, v] = JSON.parse(line) as [string, PageValidators];
+        this.map.set(url, v);
+      } catch {
+        // A torn last line after a crash: that page is simply fetched in full next time.
+      }
+    }
+  }
+
+  async get(url: string): Promise<PageValidators | null> {
+    return this.map.get(url) ?? null;
+  }
+
+  async set(url: string, v: PageValidators): Promise<void> {
+    this.map.set(url, v);
+    appendFileSync(this.file, JSON.stringify([url, v]) + '\n');
+  }
+
+  async close(): Promise<void> {
+    const tmp = `${this.file}.tmp`;
+    writeFileSync(tmp, [...this.map].map((e) => JSON.stringify(e) + '\n').join(''));
+    renameSync(tmp, this.file);
+  }
+}
+
+/**
+ * Shared mode: one Redis hash per task, so every worker revalidates what any worker fetched.
+ * Its key is outside the task's prefix, which a fresh run drops with the queue and filter.
+ */
+export class RedisValidatorStore implements ValidatorStore {
+  private constructor(private readonly redis: Redis, private readonly key: string) {}
+
+  static async open(redisUrl: string, task: string): Promise<RedisValidatorStore> {
+    const redis = await connectRedis(redisUrl, { name: `crawler:${task}:validators:${process.pid}` });
+    return new RedisValidatorStore(redis, `sn:validators:{${task}}`);
+  }
+
+  async get(url: string): Promise<PageValidators | null> {
+    const raw = await this.redis.hget(this.key, url);
+    return raw ? (JSON.parse(raw) as PageValidators) : null;
+  }
+
+  async set(url: string, v: PageValidators): Promise<void> {
+    await this.redis.hset(this.key, url, JSON.stringify(v));
+  }
+
+  async close(): Promise<void> {
+    await this.redis.quit().catch(() => undefined);
+  }
+}
