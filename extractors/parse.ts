@@ -1,4 +1,5 @@
 import { JSDOM, VirtualConsole } from 'jsdom';
+import { installLazyInlineStyle } from './lazy-inline-style';
 
 /** A parsed page; `close()` must be called when done with it. */
 export interface ParsedDocument {
@@ -23,6 +24,7 @@ let shell: JSDOM | null = null;
 
 function parseDocument(html: string, url: string): Document {
   // Silent console: page scripts never run and CSS errors are the page's problem, not ours.
+  installLazyInlineStyle();
   shell ??= new JSDOM('', { virtualConsole: new VirtualConsole(), contentType: 'text/html' });
   // Throws on an unparsable URL, as `new JSDOM(html, { url })` did.
   shell.reconfigure({ url: new URL(url).href });
@@ -256,8 +258,8 @@ export function restoreRawText(doc: Document, texts: string[]): boolean {
   let found = 0;
   for (const name of ['script', 'style']) {
     const els = doc.getElementsByTagName(name);
-    for (let k = 0; k < els.length; k++) {
-      const el = els[k];
+    for (let k = 0, len = els.length; k < len; k++) {
+      const el = els.item(k)!;
       const only = el.firstChild;
       if (!only || only !== el.lastChild || only.nodeType !== 3 || el.namespaceURI !== HTML_NS) continue;
       const m = PLACEHOLDER_RE.exec(only.nodeValue ?? '');

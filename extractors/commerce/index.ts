@@ -96,7 +96,10 @@ export function extractCommerce(doc: Document, ctx: ExtractContext): CommerceFac
   const domItems = region
     ? safely(() => {
         const spots = spotsByRecord(idx, region);
-        return region.records.map((r) => recordCandidate(r, spots.get(r) ?? [], base, hints));
+        const items = region.records.map((r) => recordCandidate(r, spots.get(r) ?? [], base, hints));
+        // The region was chosen for its price-like texts; when none of them reads as any record's
+        // price it is a list of headlines or links mentioning sums, not goods.
+        return items.some((c) => c.price != null || c.salePrice != null) ? items : [];
       }, [] as Candidate[])
     : [];
   const stateItems = itemArrays.filter((a) => a.items.length >= 3)[0]?.items.map((it) => itemCandidate(it, base, 'state')) ?? [];

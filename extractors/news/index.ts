@@ -11,7 +11,7 @@ import { metaContent } from './meta/dom';
 import { findMetadata, type PageMetadata } from './meta/extra';
 import { extractKeywords, type Keyword } from './keywords/index';
 import { summarize } from './summary/index';
-import { isArticle } from './is-article';
+import { isArticle, tooLightForArticle } from './is-article';
 
 export interface NewsOptions {
   /** Keywords returned (default 10). */
@@ -39,6 +39,13 @@ export function extractNews(doc: Document, ctx: ExtractContext, opts: NewsOption
   const ogType = guard(() => ({ value: metaContent(doc, ['og:type']) }), null);
   const declared = guard(() => ({ value: declaredLanguage(doc) }), null);
   const pageAuthor = guard(() => authorFromPage(doc, article), null);
+  if (
+    ctx.kind !== 'news' &&
+    ogType &&
+    guard(() => tooLightForArticle(doc.body, { jsonLdArticle: article, publishedAt, ogType: ogType.value }), false)
+  ) {
+    return null;
+  }
   const content = guard(() => extractContent(doc, guard(() => jsonText(article?.articleBody), null), { title, consume: true }), NO_CONTENT);
   if (
     ctx.kind !== 'news' &&

@@ -31,3 +31,17 @@ export function isArticle(doc: Document | null, s: ArticleSignals, opts: IsArtic
   if (s.paragraphs.length < 3) return false;
   return weight >= (s.publishedAt ? (opts.minWeight ?? 500) : (opts.minWeightUndated ?? 2000));
 }
+
+/**
+ * Whether an `auto` page can be told apart as "not an article" before content extraction:
+ * without article markup, its paragraphs would need the weight isArticle asks for, and they
+ * are part of the body's text, so a body lighter than that settles it. Cart, account and help
+ * pages of shops end here instead of in Readability, which tries four times on a page
+ * without an article (most of such a page's extraction time).
+ */
+export function tooLightForArticle(body: Element | null, s: Omit<ArticleSignals, 'paragraphs'>, opts: IsArticleOptions = {}): boolean {
+  if (s.jsonLdArticle || (s.ogType ?? '').toLowerCase() === 'article') return false;
+  const needed = s.publishedAt ? (opts.minWeight ?? 500) : (opts.minWeightUndated ?? 2000);
+  // textContent also counts script and style text: it can only overstate the weight.
+  return textWeight(body?.textContent ?? '') < needed;
+}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractCommerce } from '../../extractors/commerce/index';
 import { ctxFor, htmlDoc, listingHtml } from './helpers';
+import { extractHtml } from '../../extractors/index';
 
 describe('extractCommerce end to end', () => {
   it('puts a JSON-LD product first, with breadcrumbs as its category path', () => {
@@ -56,5 +57,17 @@ describe('extractCommerce end to end', () => {
       expect(r.commodities).toEqual([]);
       expect(r.pageType).toBe('other');
     }
+  });
+
+  it('takes a news page whose related headlines mention sums (870亿元, 2028年) for news, not a listing of goods', () => {
+    const heads = ['工信部：2028年人工智能市场规模有望突破870亿元', '直播带货价格回落，电商平台行业竞争进入下半场', '中国信通院：2027年光伏市场规模有望突破344亿元', '工信部：2029年半导体市场规模有望突破851亿元', '聚焦人工智能：北京出台新政支持大模型建设'];
+    const body = Array.from({ length: 6 }, (_, i) => `<p>第${i + 1}段：数据要素市场加快培育，云计算与人工智能协同发展，多地出台支持政策，推动产业链上下游企业加大投入，行业整体保持较快增长态势。</p>`).join('');
+    const html = `<html lang="zh-CN"><head><title>数字经济迎来新一轮增长</title></head><body>
+      <h1>数字经济迎来新一轮增长</h1><div class="info">2026年03月02日 10:00</div><div class="article">${body}</div>
+      <div class="related"><h3>相关新闻</h3><ul>${heads.map((h, i) => `<li><a href="/news/zh/${i}.html">${h}</a></li>`).join('')}</ul></div></body></html>`;
+    const r = extractHtml(html, 'https://news.example.cn/news/zh/20012.html');
+    expect(r.pageType).toBe('news');
+    expect(r.commodities).toEqual([]);
+    expect(r.news?.content).toContain('第1段');
   });
 });

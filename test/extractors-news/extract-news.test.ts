@@ -44,6 +44,15 @@ describe('extractNews', () => {
     expect(typeof forced!.content).toBe('string');
   });
 
+  it('settles short pages in auto mode from the body weight and markup: a cart is no article, a short marked-up story is', () => {
+    const cart = `<html><body><h1>购物车</h1><table><tr><td>商品A</td><td>¥99.00</td></tr></table><p>共 1 件商品，合计 ¥99.00</p><a href="/pay">去结算</a></body></html>`;
+    expect(extractNews(doc(cart), { url: 'https://shop.example.com/cart', kind: 'auto', xhr: [], now: NOW })).toBeNull();
+    // The same weight with og:type article is an article: markup outranks the weight test.
+    const story = `<html><head><meta property="og:type" content="article"><title>简讯</title></head><body><article>${PARAS.slice(0, 3).map((p) => `<p>${p}</p>`).join('')}</article></body></html>`;
+    const n = extractNews(doc(story), { url: 'https://news.example.com/b.html', kind: 'auto', xhr: [], now: NOW });
+    expect(n?.content).toContain(PARAS[0]);
+  });
+
   it('recognises an article in auto mode', () => {
     expect(extractNews(doc(ARTICLE), { url: 'https://news.example.com/a/1.html', kind: 'auto', xhr: [], now: NOW })).not.toBeNull();
   });

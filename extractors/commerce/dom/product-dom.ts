@@ -112,7 +112,8 @@ export function productFromDom(doc: Document, idx: PageIndex): Candidate {
   // themes keep such class names on the one price they show.
   const anyLive = scored.some((s) => !s.struck);
   const isLive = (s: (typeof scored)[number]) => !s.struck || (!anyLive && !!s.struckByClass);
-  const live = scored.filter((s) => isLive(s) && !inTile(s.el)).sort((a, b) => b.score - a.score || a.index - b.index);
+  const tiles = new Map<Element, boolean>();
+  const live = scored.filter((s) => isLive(s) && !inTile(s.el, tiles)).sort((a, b) => b.score - a.score || a.index - b.index);
   const best = live[0] ?? null;
   if (!best) return withTitleAvailability(c, idx, titleIndex);
   c.currency = best.currency;
@@ -148,15 +149,24 @@ export function productFromDom(doc: Document, idx: PageIndex): Candidate {
  * instead" box) that also holds a picture linking to another page. The product's own price box
  * does not link its picture away.
  */
-export function inTile(el: Element): boolean {
+export function inTile(el: Element, memo?: Map<Element, boolean>): boolean {
   let e: Element | null = el;
   for (let i = 0; e && i < 10 && e.tagName !== 'BODY'; i++, e = e.parentElement) {
     if (e.tagName !== 'LI' && e.getAttribute('role') !== 'listitem') continue;
-    for (const a of tagged(e, 'a')) {
-      const href = (a.getAttribute('href') ?? '').trim();
-      if (href && !href.startsWith('#') && !/^javascript:/i.test(href) && a.getElementsByTagName('img').length > 0) return true;
-    }
-    return false;
+    // Prices of one tile share its answer (a product page lists many prices per carousel card).
+    const known = memo?.get(e);
+    if (known !== undefined) return known;
+    const tile = linksAwayWithPicture(e);
+    memo?.set(e, tile);
+    return tile;
+  }
+  return false;
+}
+
+function linksAwayWithPicture(item: Element): boolean {
+  for (const a of tagged(item, 'a')) {
+    const href = (a.getAttribute('href') ?? '').trim();
+    if (href && !href.startsWith('#') && !/^javascript:/i.test(href) && a.getElementsByTagName('img').length > 0) return true;
   }
   return false;
 }

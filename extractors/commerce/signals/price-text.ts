@@ -50,8 +50,9 @@ export function priceInText(text: string, hints: LocaleHints, needCurrency = tru
   const t = text.trim();
   if (t.length === 0 || t.length > 48 || !PRICE_LIKE.test(t)) return null;
   if (needCurrency && !CURRENCYISH.test(t)) return null;
-  // Dates, phone numbers and percentages are not prices.
-  if (/%|\d{1,4}[/.-]\d{1,2}[/.-]\d{2,4}|\d{3}-\d{3,4}-\d{4}/.test(t)) return null;
+  // Dates, phone numbers and percentages are not prices; nor are sums in 亿 (hundreds of
+  // millions: market sizes and budgets in news headlines, never what a shop asks).
+  if (/%|\d{1,4}[/.-]\d{1,2}[/.-]\d{2,4}|\d{3}-\d{3,4}-\d{4}|\d\s*亿/.test(t)) return null;
   const p = parsePrice(t, { locale: hints.locale ?? undefined, host: hints.host ?? undefined });
   if (p.amount === null || p.amount <= 0 || p.amount > 1e8) return null;
   if (needCurrency && p.currency === null) return null;

@@ -18,27 +18,43 @@ export function pageRank(edges: ReadonlyArray<ReadonlyArray<readonly [number, nu
   const iterations = opts.iterations ?? 40;
   const priorRaw = opts.prior ?? new Array<number>(n).fill(1);
   const priorSum = priorRaw.reduce((a, b) => a + b, 0) || 1;
-  const prior = priorRaw.map((p) => p / priorSum);
-  const outWeight = edges.map((es) => es.reduce((a, [, w]) => a + w, 0));
+  const prior = Float64Array.from(priorRaw, (p) => p / priorSum);
+  // The graph as flat arrays (same order as the lists): the iterations run in typed arrays.
+  const start = new Int32Array(n + 1);
+  for (let i = 0; i < n; i++) start[i + 1] = start[i] + edges[i].length;
+  const to = new Int32Array(start[n]);
+  const weight = new Float64Array(start[n]);
+  const outWeight = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    let sum = 0;
+    let k = start[i];
+    for (const [j, w] of edges[i]) {
+      to[k] = j;
+      weight[k++] = w;
+      sum += w;
+    }
+    outWeight[i] = sum;
+  }
   let score = prior.slice();
+  let next = new Float64Array(n);
   for (let it = 0; it < iterations; it++) {
-    const next = prior.map((p) => (1 - d) * p);
+    for (let i = 0; i < n; i++) next[i] = (1 - d) * prior[i];
     let dangling = 0;
     for (let i = 0; i < n; i++) {
       if (outWeight[i] === 0) {
         dangling += score[i];
         continue;
       }
-      for (const [j, w] of edges[i]) next[j] += (d * score[i] * w) / outWeight[i];
+      for (let k = start[i]; k < start[i + 1]; k++) next[to[k]] += (d * score[i] * weight[k]) / outWeight[i];
     }
     // Nodes without edges give their rank back through the prior.
     for (let i = 0; i < n; i++) next[i] += d * dangling * prior[i];
     let delta = 0;
     for (let i = 0; i < n; i++) delta += Math.abs(next[i] - score[i]);
-    score = next;
+    [score, next] = [next, score];
     if (delta < 1e-6) break;
   }
-  return score;
+  return Array.from(score);
 }
 
 /** TextRank over terms: co-occurrence within `window` positions links two keys. */
