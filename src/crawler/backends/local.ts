@@ -6,7 +6,7 @@ import { MemoryBloom } from '../../dedup/bloom-memory';
 import { LocalPageBudget } from '../page-budget';
 import { readTaskState, writeTaskState, resetTaskRunState } from '../task-state';
 import { UsageError } from '../../cli/usage-error';
-import { settingsDiff, type TaskBackend, type TaskSettings } from './task-backend';
+import { CRAWLEE_BASE, settingsDiff, type TaskBackend, type TaskSettings } from './task-backend';
 
 /**
  * Crawlee's file-backed queue stores a request's lock as a future `orderNo`; a stopped run's
@@ -45,7 +45,7 @@ export async function openLocalBackend(dir: string, task: string, settings: Task
   // The local queue belongs to this one process: locks left by a run that stopped are stale.
   if (resume) releaseStaleLocks(join(dir, 'crawlee', 'request_queues', 'queue'));
   const storageClient = new MemoryStorage({ localDataDirectory: join(dir, 'crawlee'), persistStorage: true, writeMetadata: false });
-  const config = new Configuration({ storageClient, persistStorage: true, purgeOnStart: false, headless: true });
+  const config = new Configuration({ ...CRAWLEE_BASE, storageClient, persistStorage: true });
   const queue = await RequestQueue.open('queue', { config, storageClient });
   const bloomPath = join(dir, 'bloom.bin');
   // Sized for a million URLs per task (2.3 MB): the design's 1e8 would cost 180 MB in-process.

@@ -6,7 +6,7 @@ import { connectRedis } from '../../queue/redis-connection';
 import { taskPrefix } from '../../dedup/redis-keys';
 import { UsageError } from '../../cli/usage-error';
 import type { PageBudget } from '../page-budget';
-import { settingsDiff, type TaskBackend, type TaskSettings } from './task-backend';
+import { CRAWLEE_BASE, settingsDiff, type TaskBackend, type TaskSettings } from './task-backend';
 
 export interface RedisBackendOptions {
   redisUrl: string;
@@ -68,7 +68,7 @@ export async function openRedisBackend(o: RedisBackendOptions): Promise<TaskBack
     kind: 'redis',
     settings,
     queue: handle.queue,
-    config: new Configuration({ storageClient, persistStorage: false, purgeOnStart: false, headless: true }),
+    config: new Configuration({ ...CRAWLEE_BASE, storageClient, persistStorage: false }),
     budget,
     seen: null,
     pending: async () => {

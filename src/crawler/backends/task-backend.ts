@@ -1,4 +1,4 @@
-import type { Configuration, RequestQueue } from 'crawlee';
+import type { Configuration, ConfigurationOptions, RequestQueue } from 'crawlee';
 import type { PageBudget } from '../page-budget';
 import type { SeenFilter } from '../engine';
 
@@ -43,3 +43,11 @@ export function settingsDiff(stored: TaskSettings, wanted: TaskSettings): string
   }
   return out;
 }
+
+/**
+ * Crawlee settings every backend shares. The crawler runs at a fixed concurrency, so
+ * Crawlee's system snapshots (memory and CPU, taken every second by spawning `ps` over the
+ * process tree: ~3 % of the main thread in an HTTP crawl) would only feed an autoscaler that
+ * cannot move; one a minute keeps its overload warnings.
+ */
+export const CRAWLEE_BASE: ConfigurationOptions = { purgeOnStart: false, headless: true, systemInfoIntervalMillis: 60_000 };
