@@ -2,6 +2,7 @@ import { chromium, type Browser, type BrowserContext } from 'playwright';
 import type { CapturedJson } from '../../extractors/types';
 import { CHROMIUM_ARGS } from './browser-path';
 import { PageCapture } from './page-capture';
+import { snapshotPage } from './page-snapshot';
 import { reasonedError } from './page-steps';
 
 export interface BrowserRendererOptions {
@@ -51,9 +52,7 @@ export class BrowserRenderer {
         // Scripts fetch what they render: wait for those (bounded), then for the load event briefly.
         await page.waitForLoadState('load', { timeout: 3_000 }).catch(() => undefined);
         await capture.settle(3_000);
-        await page.evaluate(() => new Promise((r) => setTimeout(r, 20))).catch(() => undefined);
-        const html = await page.content();
-        const hrefs = await page.$$eval('a[href]', (as) => as.map((a) => a.getAttribute('href') ?? '')).catch(() => [] as string[]);
+        const { html, hrefs } = await snapshotPage(page);
         return { url: page.url(), status: response?.status() ?? 0, contentType: response?.headers()['content-type'] ?? '', html, xhr: capture.json, hrefs };
       } finally {
         capture.detach();

@@ -10,6 +10,7 @@ import type { ExtractPool } from '../extraction/pool';
 import { LinkAdmission } from './admission';
 import { HostGate } from './host-gate';
 import { PageCapture } from './page-capture';
+import { snapshotPage } from './page-snapshot';
 import { CHROMIUM_ARGS } from './browser-path';
 import { PageReusingPlaywrightCrawler } from './page-reuse';
 
@@ -72,7 +73,14 @@ export class CrawlEngine {
         launchContext: {
           launcher: chromium,
           // Ctrl-C is ours: Playwright would otherwise close the browser under the pages in flight and exit.
-          launchOptions: { executablePath: deps.chromiumPath, args: CHROMIUM_ARGS, headless: true, handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false },
+          launchOptions: {
+            executablePath: deps.chromiumPath, headless: true, handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false,
+            // Crawlee points the browser at an in-process proxy-chain server (needed only for
+            // per-context proxies, which the crawler does not use): every request, scripts and
+            // XHR included, then crossed this Node process. Chromium's --no-proxy-server
+            // overrides that: direct connections.
+            args: [...CHROMIUM_ARGS, '--no-proxy-server'],
+          },
         },
         // One long-lived browser: Crawlee's default retires it every 100 pages.
         browserPoolOptions: { useFingerprints: false, maxOpenPagesPerBrowser: Math.max(c * 2, 20), retireBrowserAfterPageCount: 1_000_000 },
@@ -163,21 +171,15 @@ export class CrawlEngine {
       throw finalError(`HTTP ${status}`, request);
     }
     if (status === 401 || status === 403 || status === 429) throw new Error(`blocked: status code ${status}`);
-    // Crawlee's browser pool sends pages through a local proxy-chain server, which reports a
-    // site it cannot reach as a 59x response ("Connection Refused", "Not Found" …).
-    if (status >= 590 && status <= 599) throw finalError(`unreachable: ${response?.statusText() || `proxy status ${status}`}`, request, 'unreachable');
     if (status >= 400) throw new Error(`HTTP ${status}`);
     if (contentType && !/html|xml/i.test(contentType)) throw finalError(`not an HTML page (${contentType.split(';')[0]})`, request);
 
     const capture = this.captures.get(page);
     await capture?.settle(3_000);
     capture?.detach();
-    // Let the page's own scripts render what the fetches returned.
-    await page.evaluate(() => new Promise((r) => setTimeout(r, 20))).catch(() => undefined);
-    const html = await page.content();
+    const { html, hrefs } = await snapshotPage(page);
     if (html.length > MAX_HTML_CHARS) throw finalError(`page too large (${(html.length / 1e6).toFixed(1)} M chars)`, request, 'too-large');
     const finalUrl = page.url();
-    const hrefs = await page.$$eval('a[href]', (as) => as.map((a) => a.getAttribute('href') ?? '')).catch(() => [] as string[]);
 
     const extracted = await this.deps.pool.extract({ html, url: finalUrl, kind: 'auto', xhr: capture?.json ?? [] }).then((result) => ({ result }), (error: unknown) => ({ error }));
     await finishPage(this.deps, request, extracted, { fetchedAt: new Date(), status, depth });
