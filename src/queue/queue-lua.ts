@@ -65,7 +65,9 @@ for i = 1, n do
     -- Same request id pending under another URL (custom uniqueKey): never store it twice.
     seen = 2
   else
-    ${v.map((o) => `if redis.call('GETBIT', key, ${o}) == 0 then seen = 0 end`).join('\n    ')}
+    -- One BITFIELD per URL, not k GETBITs: a redis.call costs far more than an argument.
+    local bits = redis.call('BITFIELD', key, ${v.map((o) => `'GET', 'u1', ${o}`).join(', ')})
+    for j = 1, ${k} do if bits[j] == 0 then seen = 0 break end end
   end
   if seen == 2 then
     out[i] = 1
@@ -76,7 +78,7 @@ for i = 1, n do
     redis.call('HSET', P .. 'rh', id, host)
     if forefront then redis.call('LPUSH', P .. 'h:' .. host, id) else redis.call('RPUSH', P .. 'h:' .. host, id) end
     schedule_host(P, host, now, forefront)
-    ${v.map((o) => `redis.call('SETBIT', key, ${o}, 1)`).join('\n    ')}
+    redis.call('BITFIELD', key, ${v.map((o) => `'SET', 'u1', ${o}, 1`).join(', ')})
     added = added + 1
     out[i] = 0
   end
