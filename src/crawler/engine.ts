@@ -144,8 +144,9 @@ export class CrawlEngine {
       await ctx.blockRequests({ urlPatterns: MEDIA_PATTERNS });
       this.mediaBlocked.add(page);
     }
-    this.captures.get(page)?.detach();
-    this.captures.set(page, new PageCapture(page));
+    const capture = this.captures.get(page);
+    if (capture) capture.restart();
+    else this.captures.set(page, new PageCapture(page));
     const host = new URL(request.url).host;
     await this.gate.acquire(host);
     this.heldHosts.set(request, host);
@@ -176,7 +177,7 @@ export class CrawlEngine {
 
     const capture = this.captures.get(page);
     await capture?.settle(3_000);
-    capture?.detach();
+    capture?.stop();
     const { html, hrefs } = await snapshotPage(page);
     if (html.length > MAX_HTML_CHARS) throw finalError(`page too large (${(html.length / 1e6).toFixed(1)} M chars)`, request, 'too-large');
     const finalUrl = page.url();
