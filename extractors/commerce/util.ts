@@ -75,6 +75,35 @@ export function tagged(root: Document | Element, tag: string): Element[] {
   return out;
 }
 
+/**
+ * The first descendant of root (document order) that `test` accepts: what
+ * `root.querySelector(sel)` gives for the attribute-substring selectors records use, without
+ * jsdom's selector engine, which scans the subtree once per call (most of a listing page's
+ * record reading went there).
+ */
+export function firstDescendant(root: Element, test: (el: Element) => boolean): Element | null {
+  let el = root.firstElementChild;
+  while (el) {
+    if (test(el)) return el;
+    if (el.firstElementChild) {
+      el = el.firstElementChild;
+      continue;
+    }
+    while (el && el !== root && !el.nextElementSibling) el = el.parentElement;
+    if (!el || el === root) return null;
+    el = el.nextElementSibling;
+  }
+  return null;
+}
+
+/** Whether el's class attribute contains any of the given substrings (as `[class*=x]`, case-sensitive). */
+export function classContains(el: Element, parts: readonly string[]): boolean {
+  const cls = el.getAttribute('class');
+  if (!cls) return false;
+  for (const p of parts) if (cls.includes(p)) return true;
+  return false;
+}
+
 /** Runs one heuristic; a heuristic that throws on an odd page yields the fallback, not a lost page. */
 export function safely<T>(fn: () => T, fallback: T): T {
   try {

@@ -3,7 +3,7 @@ import { isStruck, priceInText, type LocaleHints } from '../signals/price-text';
 import type { PageIndex, PriceSpot } from './page-index';
 import { ratingFromText, ratingFromWidget, reviewCountFromText } from '../signals/rating';
 import { availabilityFromText } from '../signals/availability';
-import { absUrl, spacedText, textOf } from '../util';
+import { absUrl, classContains, firstDescendant, spacedText, tagged, textOf } from '../util';
 
 /**
  * Listing record mining in the spirit of MDR/DEPTA: a data region is a parent whose children
@@ -72,11 +72,14 @@ export function spotsByRecord(idx: PageIndex, region: RecordRegion): Map<Element
 
 const NAME_CLASS = /title|name|desc|product-?link/i;
 const SHOP_CLASS = /shop|store|seller|merchant|vendor/i;
+const TITLE_PARTS = ['title', 'name'];
+const RATING_PARTS = ['star', 'rating', 'score'];
+const SHOP_PARTS = ['shop', 'store', 'seller'];
 
 /** One record as a candidate: name and URL from its main link, prices (struck = regular), image, rating. */
 export function recordCandidate(rec: Element, spots: PriceSpot[], base: string, hints: LocaleHints): Candidate {
   const c: Candidate = { source: 'records', extra: {} };
-  const links = rec.tagName === 'A' ? [rec] : Array.from(rec.querySelectorAll('a[href]'));
+  const links = rec.tagName === 'A' ? [rec] : tagged(rec, 'a').filter((a) => a.hasAttribute('href'));
   let main: Element | null = null;
   let mainLen = 0;
   for (const a of links) {
@@ -89,9 +92,9 @@ export function recordCandidate(rec: Element, spots: PriceSpot[], base: string, 
       mainLen = len;
     }
   }
-  const titled = rec.querySelector('[class*=title], [class*=name]');
+  const titled = firstDescendant(rec, (e) => classContains(e, TITLE_PARTS));
   const nameText = titled && !priceInText(textOf(titled), hints) ? textOf(titled) : '';
-  c.name = nameText || (main ? (main.getAttribute('title') ?? '').trim() || textOf(main) : '') || rec.querySelector('img[alt]')?.getAttribute('alt') || null;
+  c.name = nameText || (main ? (main.getAttribute('title') ?? '').trim() || textOf(main) : '') || firstDescendant(rec, (e) => e.tagName === 'IMG' && e.hasAttribute('alt'))?.getAttribute('alt') || null;
   c.url = absUrl((main ?? links[0])?.getAttribute('href'), base);
   // Prices: the record's price spots in order; struck ones (within the record) are regular prices.
   const live: number[] = [];
@@ -109,19 +112,19 @@ export function recordCandidate(rec: Element, spots: PriceSpot[], base: string, 
     c.price = now ?? old;
     c.salePrice = null;
   }
-  const img = rec.querySelector('img');
+  const img = firstDescendant(rec, (e) => e.tagName === 'IMG');
   if (img) {
     const src = img.getAttribute('data-src') ?? img.getAttribute('data-original') ?? img.getAttribute('data-lazy-src') ?? img.getAttribute('src');
     c.image = absUrl(src?.startsWith('//') ? `https:${src}` : src, base);
   }
   const text = spacedText(rec);
-  const widget = rec.querySelector('[class*=star], [class*=rating], [class*=score], [aria-label*="out of" i]');
+  const widget = firstDescendant(rec, (e) => classContains(e, RATING_PARTS) || /out of/i.test(e.getAttribute('aria-label') ?? ''));
   c.rating = (widget ? ratingFromWidget(widget) : null) ?? ratingFromText(text);
   c.reviewCount = reviewCountFromText(text);
   c.availability = availabilityFromText(text);
-  const shop = rec.querySelector('[class*=shop], [class*=store], [class*=seller]');
+  const shop = firstDescendant(rec, (e) => classContains(e, SHOP_PARTS));
   if (shop) {
-    const a = shop.tagName === 'A' ? shop : shop.querySelector('a[href]');
+    const a = shop.tagName === 'A' ? shop : firstDescendant(shop, (e) => e.tagName === 'A' && e.hasAttribute('href'));
     c.shopName = textOf(shop) || null;
     c.shopUrl = a ? absUrl(a.getAttribute('href'), base) : null;
   }
