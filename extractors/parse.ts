@@ -23,9 +23,11 @@ const HTML_NS = 'http://www.w3.org/1999/xhtml';
 let shell: JSDOM | null = null;
 
 function parseDocument(html: string, url: string): Document {
-  // Silent console: page scripts never run and CSS errors are the page's problem, not ours.
-  installLazyInlineStyle();
-  shell ??= new JSDOM('', { virtualConsole: new VirtualConsole(), contentType: 'text/html' });
+  if (!shell) {
+    installLazyInlineStyle();
+    // Silent console: page scripts never run and CSS errors are the page's problem, not ours.
+    shell = new JSDOM('', { virtualConsole: new VirtualConsole(), contentType: 'text/html' });
+  }
   // Throws on an unparsable URL, as `new JSDOM(html, { url })` did.
   shell.reconfigure({ url: new URL(url).href });
   return new shell.window.DOMParser().parseFromString(html, 'text/html');

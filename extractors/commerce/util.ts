@@ -104,6 +104,18 @@ export function classContains(el: Element, parts: readonly string[]): boolean {
   return false;
 }
 
+/** A parent's element children grouped by `key` (groups and members in document order). */
+export function childGroups(parent: Element, key: (child: Element) => string): Element[][] {
+  const groups = new Map<string, Element[]>();
+  for (let c = parent.firstElementChild; c; c = c.nextElementSibling) {
+    const k = key(c);
+    const g = groups.get(k);
+    if (g) g.push(c);
+    else groups.set(k, [c]);
+  }
+  return [...groups.values()];
+}
+
 /** Runs one heuristic; a heuristic that throws on an odd page yields the fallback, not a lost page. */
 export function safely<T>(fn: () => T, fallback: T): T {
   try {

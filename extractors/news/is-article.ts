@@ -27,9 +27,18 @@ export function isArticle(doc: Document | null, s: ArticleSignals, opts: IsArtic
   if (weight === 0) return false;
   if (s.jsonLdArticle) return true;
   const ogType = s.ogType !== undefined ? s.ogType : metaContent(doc!, ['og:type']);
-  if ((ogType ?? '').toLowerCase() === 'article') return true;
+  if (ogSaysArticle(ogType)) return true;
   if (s.paragraphs.length < 3) return false;
-  return weight >= (s.publishedAt ? (opts.minWeight ?? 500) : (opts.minWeightUndated ?? 2000));
+  return weight >= neededWeight(s.publishedAt, opts);
+}
+
+function ogSaysArticle(ogType: string | null | undefined): boolean {
+  return (ogType ?? '').toLowerCase() === 'article';
+}
+
+/** The text weight an unmarked page needs to be an article: less when it is dated. */
+function neededWeight(publishedAt: string | null, opts: IsArticleOptions): number {
+  return publishedAt ? (opts.minWeight ?? 500) : (opts.minWeightUndated ?? 2000);
 }
 
 /**
@@ -40,8 +49,7 @@ export function isArticle(doc: Document | null, s: ArticleSignals, opts: IsArtic
  * without an article (most of such a page's extraction time).
  */
 export function tooLightForArticle(body: Element | null, s: Omit<ArticleSignals, 'paragraphs'>, opts: IsArticleOptions = {}): boolean {
-  if (s.jsonLdArticle || (s.ogType ?? '').toLowerCase() === 'article') return false;
-  const needed = s.publishedAt ? (opts.minWeight ?? 500) : (opts.minWeightUndated ?? 2000);
+  if (s.jsonLdArticle || ogSaysArticle(s.ogType)) return false;
   // textContent also counts script and style text: it can only overstate the weight.
-  return textWeight(body?.textContent ?? '') < needed;
+  return textWeight(body?.textContent ?? '') < neededWeight(s.publishedAt, opts);
 }

@@ -8,6 +8,7 @@ import { shopFromDom } from '../../extractors/commerce/dom/shop';
 import { nextPageUrl } from '../../extractors/commerce/dom/pagination';
 import { domReviews } from '../../extractors/commerce/dom/reviews';
 import { htmlDoc, listingHtml, PAGE_URL } from './helpers';
+import { classContains, firstDescendant } from '../../extractors/commerce/util';
 
 const hints = { locale: 'zh-CN', host: 'shop.example.cn' };
 const indexOf = (html: string) => {
@@ -137,5 +138,35 @@ describe('shop and reviews', () => {
       { author: '张三', rating: 4, content: '很好用', date: '2025-04-02T00:00:00.000Z' },
       { author: '李四', rating: null, content: '一般', date: '2025-04-03T00:00:00.000Z' },
     ]);
+  });
+});
+
+describe('firstDescendant and classContains (the selector-free lookups records use)', () => {
+  it('find what querySelector finds, from every element of a nested tree', () => {
+    const doc = htmlDoc(`<ul id="r">
+      <li class="item"><div class="pic"><a href="/a"><img src="a.jpg"></a></div>
+        <div class="info"><span class="item-title">A</span><div><em class="star-4">4</em></div></div>
+        <div class="foot"><a class="shop-link" href="/s/1">Shop 1</a><img alt="A pic" src="x.png"></div></li>
+      <li class="item"><p><b><i class="Title">case</i></b></p><span class="name">B</span><a>no href</a></li>
+      <li class="item"><div></div><div><div><div><a href="/deep"><img alt="deep"></a></div></div></div><span class="seller">S</span></li>
+    </ul>`);
+    const pairs: Array<[string, (e: Element) => boolean]> = [
+      ['[class*=title], [class*=name]', (e) => classContains(e, ['title', 'name'])],
+      ['[class*=star], [class*=rating], [class*=score]', (e) => classContains(e, ['star', 'rating', 'score'])],
+      ['[class*=shop], [class*=store], [class*=seller]', (e) => classContains(e, ['shop', 'store', 'seller'])],
+      ['img', (e) => e.tagName === 'IMG'],
+      ['img[alt]', (e) => e.tagName === 'IMG' && e.hasAttribute('alt')],
+      ['a[href]', (e) => e.tagName === 'A' && e.hasAttribute('href')],
+    ];
+    const roots = Array.from(doc.body.getElementsByTagName('*'));
+    let found = 0;
+    for (const root of roots) {
+      for (const [sel, test] of pairs) {
+        const want = root.querySelector(sel);
+        expect(firstDescendant(root, test), `${sel} under <${root.tagName} class="${root.className}">`).toBe(want);
+        if (want) found++;
+      }
+    }
+    expect(found).toBeGreaterThan(20);
   });
 });

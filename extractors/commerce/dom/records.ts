@@ -3,7 +3,7 @@ import { isStruck, priceInText, type LocaleHints } from '../signals/price-text';
 import type { PageIndex, PriceSpot } from './page-index';
 import { ratingFromText, ratingFromWidget, reviewCountFromText } from '../signals/rating';
 import { availabilityFromText } from '../signals/availability';
-import { absUrl, classContains, firstDescendant, spacedText, tagged, textOf } from '../util';
+import { absUrl, childGroups, classContains, firstDescendant, spacedText, tagged, textOf } from '../util';
 
 /**
  * Listing record mining in the spirit of MDR/DEPTA: a data region is a parent whose children
@@ -31,14 +31,7 @@ export function findRecordRegion(idx: PageIndex): RecordRegion | null {
   let bestScore = 0;
   for (const el of idx.elements) {
     if (el.childElementCount < MIN_RECORDS || !idx.withPrice.has(el) || !idx.withLink.has(el)) continue;
-    const groups = new Map<string, Element[]>();
-    for (let c = el.firstElementChild; c; c = c.nextElementSibling) {
-      const sig = signature(c);
-      const g = groups.get(sig);
-      if (g) g.push(c);
-      else groups.set(sig, [c]);
-    }
-    for (const g of groups.values()) {
+    for (const g of childGroups(el, signature)) {
       if (g.length < MIN_RECORDS || g.length <= bestScore) continue;
       const linked = g.filter((r) => idx.withLink.has(r));
       if (linked.length < Math.max(MIN_RECORDS, g.length * 0.6)) continue;

@@ -1,7 +1,7 @@
 import type { Review } from '../../types';
 import { byName, type PageIndex } from './page-index';
 import { ratingFromText, ratingFromWidget } from '../signals/rating';
-import { textOf } from '../util';
+import { childGroups, textOf } from '../util';
 
 const REVIEW_BOX = /review|comment|评价|评论|rate-?item|feedback/i;
 const AUTHOR = '[class*=author i], [class*=user i], [class*=nick i], [class*=name i], [itemprop=author]';
@@ -24,15 +24,8 @@ const signature = (e: Element) => `${e.tagName}.${(e.getAttribute('class') ?? ''
  * A container's differently-shaped children (a score summary beside the list) are not reviews.
  */
 function repeatedItems(box: Element): Element[] {
-  const groups = new Map<string, Element[]>();
-  for (let k = box.firstElementChild; k; k = k.nextElementSibling) {
-    const sig = signature(k);
-    const g = groups.get(sig);
-    if (g) g.push(k);
-    else groups.set(sig, [k]);
-  }
   let best: Element[] = [];
-  for (const g of groups.values()) {
+  for (const g of childGroups(box, signature)) {
     const k = g[0]!;
     const itemLike = REVIEW_BOX.test(k.getAttribute('class') ?? '') || ['LI', 'ARTICLE', 'TR'].includes(k.tagName);
     if (itemLike && g.length > best.length) best = g;
