@@ -43,12 +43,7 @@ function hasGoods(c: CommerceFacets | null): boolean {
   return c !== null && c.pageType !== 'other' && (c.commodities.length > 0 || c.shop !== null);
 }
 
-/** Parses and extracts one HTML page; the jsdom window is always closed. */
+/** Parses and extracts one HTML page. */
 export function extractHtml(html: string, url: string, opts: ExtractOptions = {}): PageResult {
-  const parsed = parseHtml(html, url);
-  try {
-    return extractDocument(parsed.doc, url, opts);
-  } finally {
-    parsed.close();
-  }
+  return extractDocument(parseHtml(html, url), url, opts);
 }

@@ -8,7 +8,7 @@ export interface ExtractionFigures {
   pages: number;
   medianMs: number;
   p90Ms: number;
-  /** Median of jsdom parsing alone (parse + close, no extractor): the floor under extractHtml. */
+  /** Median of HTML parsing alone (no extractor): the floor under extractHtml. */
   parseMedianMs: number;
   /** Median ms per kind of page (path prefix: p, c, shop, news, home …). */
   byKind: Array<{ kind: string; pages: number; medianMs: number }>;
@@ -65,7 +65,7 @@ export async function benchExtraction(siteUrl: string, perKind: number, deadline
   for (const s of samples) {
     if (Date.now() > deadlineMs) break;
     let t = performance.now();
-    parseHtml(s.html, s.url).close();
+    parseHtml(s.html, s.url);
     const parseMs = performance.now() - t;
     t = performance.now();
     extractHtml(s.html, s.url, { xhr: s.xhr });

@@ -180,7 +180,7 @@ export function formatReport(x: ReportInput): string {
   const m = x.micro;
   if (typeof m.extraction === 'string') L.push(`- Extraction: ${m.extraction}`);
   else {
-    L.push(`- Extraction (\`extractHtml\`, in process, one thread, ${m.extraction.pages} demo pages fetched once): median **${f1(m.extraction.medianMs)} ms/page**, p90 ${f1(m.extraction.p90Ms)} ms; jsdom parsing alone (parse + close, no extractor) median ${f1(m.extraction.parseMedianMs)} ms.`);
+    L.push(`- Extraction (\`extractHtml\`, in process, one thread, ${m.extraction.pages} demo pages fetched once): median **${f1(m.extraction.medianMs)} ms/page**, p90 ${f1(m.extraction.p90Ms)} ms; HTML parsing alone (no extractor) median ${f1(m.extraction.parseMedianMs)} ms.`);
     L.push(`  By kind: ${m.extraction.byKind.map((k) => `${k.kind} ${f1(k.medianMs)} ms (${k.pages})`).join(', ')}.`);
   }
   if (typeof m.bloom === 'string') L.push(`- Bloom filter: ${m.bloom}`);

@@ -67,7 +67,7 @@ export function firstString(v: unknown): string | null {
   return null;
 }
 
-/** Elements by tag name, as an array (getElementsByTagName is far cheaper than selectors in jsdom). */
+/** Elements by tag name, as an array (getElementsByTagName is far cheaper than selector matching). */
 export function tagged(root: Document | Element, tag: string): Element[] {
   const list = root.getElementsByTagName(tag);
   const out: Element[] = new Array(list.length);
@@ -78,7 +78,7 @@ export function tagged(root: Document | Element, tag: string): Element[] {
 /**
  * The first descendant of root (document order) that `test` accepts: what
  * `root.querySelector(sel)` gives for the attribute-substring selectors records use, without
- * jsdom's selector engine, which scans the subtree once per call (most of a listing page's
+ * the DOM's selector engine, which scans the subtree once per call (most of a listing page's
  * record reading went there).
  */
 export function firstDescendant(root: Element, test: (el: Element) => boolean): Element | null {

@@ -123,7 +123,7 @@ describe('--mode http on hostile pages', () => {
     expect(failureOf('/trap/manual.pdf')?.retries).toBe(0);
     // The slow page (its subresources never load) and the 5 MB page are ordinary pages over HTTP.
     expect(failureOf('/trap/slow.html')).toBeUndefined();
-    // (jsdom may give up on 5 MB of table: that is an extraction failure, not a fetch failure.)
+    // (extraction may give up on 5 MB of table: that is an extraction failure, not a fetch failure.)
     expect([undefined, 'extract-error']).toContain(failureOf('/trap/huge.html')?.reason);
     // Home, the slow page and the huge page are done; the rest failed.
     expect(res.stdout).toMatch(/finished: 3 pages/);

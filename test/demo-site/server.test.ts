@@ -1,5 +1,5 @@
 import iconv from 'iconv-lite';
-import { JSDOM } from 'jsdom';
+import { parseHtml } from '../../extractors/parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoSite, type DemoSite } from '../../src/demo-site/server';
 
@@ -53,7 +53,7 @@ describe('demo site over HTTP', () => {
     const sample = ['json-ld', 'microdata', 'plain'].map((k) => site.catalog.products.find((p) => p.markup === k && p.salePrice !== null)!);
     for (const p of sample) {
       const html = utf8((await get(p.url)).bytes);
-      const doc = new JSDOM(html).window.document;
+      const doc = parseHtml(html, new URL(p.url, site.url).href);
       expect(doc.body.textContent).toContain(p.name);
       expect(html).toContain(p.sku);
       expect(html).toContain(p.brand);
@@ -135,9 +135,9 @@ describe('demo site over HTTP', () => {
       const { bytes } = await get(url);
       const path = new URL(url).pathname + new URL(url).search;
       const text = isGbkPath(path) ? iconv.decode(bytes, 'gbk') : utf8(bytes);
-      const doc = new JSDOM(text, { url }).window.document;
+      const doc = parseHtml(text, url);
       const hrefs = [...doc.querySelectorAll('a[href]')]
-        .map((a) => new URL((a as HTMLAnchorElement).href))
+        .map((a) => new URL(a.getAttribute('href')!, url))
         .filter((u) => u.origin === new URL(site.url).origin)
         .map((u) => { u.hash = ''; return u.href; });
       expect(new Set(graph.get(url)), url).toEqual(new Set(hrefs));

@@ -158,7 +158,7 @@ describe('firstDescendant and classContains (the selector-free lookups records u
       ['img[alt]', (e) => e.tagName === 'IMG' && e.hasAttribute('alt')],
       ['a[href]', (e) => e.tagName === 'A' && e.hasAttribute('href')],
     ];
-    const roots = Array.from(doc.body.getElementsByTagName('*'));
+    const roots = Array.from(doc.body.querySelectorAll('*'));
     let found = 0;
     for (const root of roots) {
       for (const [sel, test] of pairs) {

@@ -1,11 +1,11 @@
-import { JSDOM } from 'jsdom';
+import { parseHtml } from '../../extractors/parse';
 import type { ExtractContext, ExtractKind } from '../../extractors/types';
 
 export const PAGE_URL = 'https://shop.example.cn/p/1';
 
-/** Parses a snippet the way the extractors see pages: a jsdom Document, scripts not run. */
+/** Parses a snippet the way the extractors see pages (scripts not run). */
 export function htmlDoc(html: string, url = PAGE_URL): Document {
-  return new JSDOM(html, { url }).window.document;
+  return parseHtml(html, url);
 }
 
 export function ctxFor(kind: ExtractKind = 'auto', url = PAGE_URL, xhr: ExtractContext['xhr'] = []): ExtractContext {

@@ -8,7 +8,7 @@ import { htmlDoc, PAGE_URL } from './helpers';
 
 const sctx = { url: PAGE_URL, locale: null, host: 'shop.example.cn' };
 const ld = (obj: unknown, wrap = (s: string) => s) => `<script type="application/ld+json">${wrap(JSON.stringify(obj))}</script>`;
-const allElements = (doc: Document) => Array.from(doc.getElementsByTagName('*'));
+const allElements = (doc: Document) => Array.from(doc.querySelectorAll('*'));
 
 describe('JSON-LD Product', () => {
   it('reads offer price, list price, currency, availability, sku, brand, rating', () => {

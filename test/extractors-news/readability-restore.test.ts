@@ -5,10 +5,10 @@ import { cheaperRestores } from '../../extractors/news/content/readability-resto
 
 /** Readability's answer, with the article as markup; `restores` counts the body's real re-parses. */
 function read(html: string, cheaper: boolean): { article: unknown; restores: number } {
-  const doc = parseHtml(html, 'https://news.example.com/a/1.html').doc;
+  const doc = parseHtml(html, 'https://news.example.com/a/1.html');
   let restores = 0;
-  const proto = Object.getPrototypeOf(Object.getPrototypeOf(Object.getPrototypeOf(doc.body))) as object;
-  const holder = Object.getOwnPropertyDescriptor(proto, 'innerHTML') ? proto : (Object.getPrototypeOf(proto) as object);
+  let holder = Object.getPrototypeOf(doc.body) as object;
+  while (!Object.getOwnPropertyDescriptor(holder, 'innerHTML')) holder = Object.getPrototypeOf(holder) as object;
   const native = Object.getOwnPropertyDescriptor(holder, 'innerHTML')!;
   Object.defineProperty(holder, 'innerHTML', {
     configurable: true,

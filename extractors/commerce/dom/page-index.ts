@@ -17,7 +17,7 @@ export interface PriceSpot {
 /**
  * One walk over the body that every DOM heuristic shares: elements in document order with their
  * class/id words, elements by tag, text nodes, price spots, and which elements contain a link or
- * a price. jsdom's selector engine is slow on attribute-substring selectors over big pages, so the
+ * a price. Selector engines are slow on attribute-substring selectors over big pages, so the
  * heuristics filter these arrays instead of calling querySelectorAll repeatedly.
  */
 export interface PageIndex {

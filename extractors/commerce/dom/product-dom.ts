@@ -6,6 +6,7 @@ import { ratingFromText, reviewCountFromText } from '../signals/rating';
 import { skuFromText, skuLabel, skuValue, type SkuHit } from '../signals/sku';
 import { spacedText, tagged, textOf } from '../util';
 import { inChrome } from './walk';
+import { follows } from '../../dom-order';
 
 const BUY_BUTTON =
   /add to (?:your |my )?(?:cart|bag|basket|trolley)|buy (?:it )?now|in den (?:warenkorb|einkaufswagen)|ajouter au panier|añadir al carrito|agregar al carrito|adicionar ao carrinho|comprar|aggiungi al carrello|in winkelwagen|do koszyka|в корзину|加入购物车|立即购买|加入购物袋|カートに入れる|장바구니/i;
@@ -185,7 +186,7 @@ function withTitleAvailability(c: Candidate, idx: PageIndex, titleIndex: number)
   if (win.length === 0) return c;
   const first = win[0].node, last = win[win.length - 1].node;
   const inWindow = buttonsIn(idx, null).filter(
-    (b) => !!(first.compareDocumentPosition(b) & 4) && (!!(last.compareDocumentPosition(b) & 2) || b.contains(last)),
+    (b) => follows(first, b) && follows(b, last),
   );
   const said = availabilityFromText(win.map((t) => t.node.nodeValue ?? '').join(' '));
   if (hasBuyButton(inWindow)) {

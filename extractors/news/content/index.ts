@@ -5,6 +5,7 @@ import { toBlocks, type TextBlock } from './blocks';
 import { prepareForReadability, runReadability, type ReadabilityResult } from './readability';
 import { densityBlocks, densestRun } from './density';
 import { trimBoilerplate, dropInfoLines, isSectionEnd } from './boilerplate';
+import { cloneDocument } from '../../parse';
 
 export type ContentMethod = 'readability' | 'jsonld' | 'density' | 'none';
 
@@ -37,7 +38,7 @@ export interface ContentOptions {
 
 /** A copy of the page without polls, comment boxes and "related" boxes, for the density fallback. */
 function withoutOtherStories(doc: Document): Document {
-  const copy = doc.cloneNode(true) as Document;
+  const copy = cloneDocument(doc);
   prepareForReadability(copy);
   return copy;
 }
@@ -50,7 +51,7 @@ function withoutOtherStories(doc: Document): Document {
  */
 function readabilityAndFallback(doc: Document, consume: boolean): { rd: ReadabilityResult | null; fallback: () => TextBlock[] } {
   if (!consume) {
-    return { rd: guard(() => runReadability(doc.cloneNode(true) as Document), null), fallback: () => densityBlocks(withoutOtherStories(doc)) };
+    return { rd: guard(() => runReadability(cloneDocument(doc)), null), fallback: () => densityBlocks(withoutOtherStories(doc)) };
   }
   const prepared = guard(() => (prepareForReadability(doc), true), false);
   const lines = prepared ? guard(() => (doc.body ? toBlocks(doc.body) : null), undefined) : undefined;
@@ -71,7 +72,7 @@ function weightOf(blocks: readonly TextBlock[]): number {
 /**
  * JSON-LD articleBody as blocks: its own line breaks are the paragraphs. Some sites put
  * HTML (sometimes entity-escaped once more) in it; that is parsed in an inert element of
- * the same document (scripts never run in our jsdom) and flattened like page markup.
+ * the same document (scripts never run in our DOM) and flattened like page markup.
  */
 function jsonLdBlocks(doc: Document, articleBody: string | null): TextBlock[] {
   if (!articleBody) return [];
@@ -80,7 +81,8 @@ function jsonLdBlocks(doc: Document, articleBody: string | null): TextBlock[] {
     const holder = doc.createElement('template');
     holder.innerHTML = text;
     if (!/<\/?[a-z][^>]*>/i.test(text)) {
-      text = holder.content.textContent ?? '';
+      // (a fragment's own textContent is null in some DOMs: its children's text is joined instead)
+      text = Array.from(holder.content.childNodes, (n) => n.textContent ?? '').join('');
       continue;
     }
     return toBlocks(holder.content).filter((b) => b.text.length > 0);

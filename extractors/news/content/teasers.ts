@@ -1,5 +1,6 @@
 import { textWeight } from '../../text/script';
 import { isSectionEnd } from './boilerplate';
+import { follows } from '../../dom-order';
 
 /** Own class/id of a heading that titles a list of other stories ("related-title", "relatedpoststitle"). */
 const RELATED_HEADING_HINT = /(^|[\s_-])(related|recommend|more-?stories|also-?read|read-?more|you-?may)/i;
@@ -15,8 +16,8 @@ function weightBefore(root: Element, el: Element): number {
   let n = 0;
   const walker = root.ownerDocument.createTreeWalker(root, 4 /* NodeFilter.SHOW_TEXT */);
   for (let t = walker.nextNode(); t; t = walker.nextNode()) {
-    if (el.contains(t)) break;
-    if (el.compareDocumentPosition(t) & 2 /* PRECEDING */) n += textWeight((t.nodeValue ?? '').replace(/\s+/g, ' ').trim());
+    if (follows(el, t)) break; // texts come in document order: the rest are inside el or after it
+    n += textWeight((t.nodeValue ?? '').replace(/\s+/g, ' ').trim());
   }
   return n;
 }
