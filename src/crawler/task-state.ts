@@ -28,5 +28,5 @@ export function writeTaskState(dir: string, state: TaskState): void {
 
 /** A fresh (non-resumed) run forgets the previous run's queue, filter and state; stored records stay. */
 export function resetTaskRunState(dir: string): void {
-  for (const name of ['crawlee', 'bloom.bin', 'state.json', 'failures.jsonl']) rmSync(join(dir, name), { recursive: true, force: true });
+  for (const name of ['crawlee', 'queue.jsonl', 'bloom.bin', 'state.json', 'failures.jsonl']) rmSync(join(dir, name), { recursive: true, force: true });
 }

@@ -1,0 +1,90 @@
+import { describe, it, expect, afterEach } from 'vitest';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Configuration, RequestQueue } from 'crawlee';
+import { MemoryStorage } from '@crawlee/memory-storage';
+import { QueueJournal } from '../../src/queue/queue-journal';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+/** A journaled queue as the embedded backend opens it. */
+async function open(file: string, replay: boolean) {
+  const storage = new MemoryStorage({ persistStorage: false, writeMetadata: false });
+  const { id } = await storage.requestQueues().getOrCreate('queue');
+  const journal = await QueueJournal.attach(storage, id, file, replay);
+  const config = new Configuration({ storageClient: storage, persistStorage: false, purgeOnStart: false });
+  const queue = await RequestQueue.open(id, { config, storageClient: storage });
+  return { queue, journal };
+}
+
+const urls = (n: number) => Array.from({ length: n }, (_, i) => `https://shop.example.cn/p/${i}.html`);
+
+describe('the embedded queue journal', () => {
+  it('brings back pending and handled requests after the process dies, with retry counts', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'qj-'));
+    dirs.push(dir);
+    const file = join(dir, 'queue.jsonl');
+    const first = await open(file, false);
+    await first.queue.addRequests(urls(10).map((url) => ({ url })));
+    for (let i = 0; i < 4; i++) {
+      const r = (await first.queue.fetchNextRequest())!;
+      await first.queue.markRequestHandled(r);
+    }
+    const failing = (await first.queue.fetchNextRequest())!;
+    failing.retryCount = 1;
+    failing.pushErrorMessage(new Error('HTTP 500'));
+    await first.queue.reclaimRequest(failing);
+    await first.journal.sync(); // what the periodic flush does; the process then "dies" without closing
+
+    const second = await open(file, true);
+    const info = await second.queue.getInfo();
+    expect(info?.handledRequestCount).toBe(4);
+    expect(info?.totalRequestCount).toBe(10);
+    const seen: string[] = [];
+    for (let r = await second.queue.fetchNextRequest(); r; r = await second.queue.fetchNextRequest()) {
+      seen.push(r.url);
+      if (r.url === failing.url) expect(r.retryCount).toBe(1);
+      await second.queue.markRequestHandled(r);
+    }
+    expect(seen.sort()).toEqual(urls(10).slice(4).sort());
+    // Adding an already handled URL again is a duplicate, not new work.
+    const again = await second.queue.addRequest({ url: urls(10)[0]! });
+    expect(again.wasAlreadyHandled).toBe(true);
+    await second.journal.close();
+  });
+
+  it('skips a line cut short by a crash and compacts the file to one line per request on resume', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'qj-'));
+    dirs.push(dir);
+    const file = join(dir, 'queue.jsonl');
+    const first = await open(file, false);
+    await first.queue.addRequests(urls(3).map((url) => ({ url })));
+    const r = (await first.queue.fetchNextRequest())!;
+    await first.queue.markRequestHandled(r);
+    await first.journal.close();
+    appendFileSync(file, '{"t":"a","r":{"url":"https://shop.exa'); // the write the crash interrupted
+
+    const second = await open(file, true);
+    expect((await second.queue.getInfo())?.pendingRequestCount).toBe(2);
+    const lines = readFileSync(file, 'utf8').trim().split('\n');
+    expect(lines).toHaveLength(3);
+    await second.journal.close();
+  });
+
+  it('starts empty when not resuming, whatever the file held', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'qj-'));
+    dirs.push(dir);
+    const file = join(dir, 'queue.jsonl');
+    const first = await open(file, false);
+    await first.queue.addRequests(urls(5).map((url) => ({ url })));
+    await first.journal.close();
+    const fresh = await open(file, false);
+    expect(await fresh.queue.isEmpty()).toBe(true);
+    expect(readFileSync(file, 'utf8')).toBe('');
+    await fresh.journal.close();
+  });
+});
