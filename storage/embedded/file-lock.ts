@@ -39,10 +39,10 @@ function breakIfOwnerDead(lockPath: string): boolean {
 
 /**
  * The inter-process write lock (proper-lockfile: a `store.lock` directory created atomically,
- * refreshed while held, stale 10 s after its holder stopped refreshing it). Held per write
- * batch, so several worker processes can write one store in turn; readers never take it.
+ * refreshed while held, stale 10 s after its holder stopped refreshing it), so several worker
+ * processes can write one store in turn; readers never take it. Resolves with its release.
  */
-export async function withFileLock<T>(target: string, lockPath: string, fn: () => Promise<T>): Promise<T> {
+export async function acquireFileLock(target: string, lockPath: string): Promise<() => Promise<void>> {
   let release: (() => Promise<void>) | null = null;
   const deadline = Date.now() + WAIT_MS;
   let delay = 1;
@@ -72,11 +72,10 @@ export async function withFileLock<T>(target: string, lockPath: string, fn: () =
   } catch {
     /* only an optimisation for crash recovery */
   }
-  try {
-    return await fn();
-  } finally {
+  const held = release;
+  return async () => {
     // The owner file exists only while the lock is held, so a contender never reads a stale one.
     rmSync(ownerFile(lockPath), { force: true });
-    await release().catch(() => undefined);
-  }
+    await held().catch(() => undefined);
+  };
 }
