@@ -30,7 +30,7 @@ describe('task control from another process, end to end', () => {
   });
 
   const since = (from: number) => pageRequests({ ...site, requestLog: () => site.requestLog().slice(from) } as DemoSite);
-  const crawlArgs = (task: string) => ['--task', task, '--urls', site.url, '--mode', 'http', '--concurrency', '2', '--host-delay', '120'];
+  const crawlArgs = (task: string) => ['--task', task, '--urls', site.url, '--mode', 'http', '--concurrency', '2', '--host-delay', '300'];
 
   async function waitForPages(from: number, n: number): Promise<void> {
     const deadline = Date.now() + 90_000;
