@@ -182,6 +182,9 @@ export function formatReport(x: ReportInput): string {
   else {
     L.push(`- Extraction (\`extractHtml\`, in process, one thread, ${m.extraction.pages} demo pages fetched once): median **${f1(m.extraction.medianMs)} ms/page**, p90 ${f1(m.extraction.p90Ms)} ms; HTML parsing alone (no extractor) median ${f1(m.extraction.parseMedianMs)} ms.`);
     L.push(`  By kind: ${m.extraction.byKind.map((k) => `${k.kind} ${f1(k.medianMs)} ms (${k.pages})`).join(', ')}.`);
+    const big = m.extraction.large;
+    if (typeof big === 'string') L.push(`  Real pages of ~200 kB: ${big}.`);
+    else L.push(`  Real pages of ${f0(big.minKb)}–${f0(big.maxKb)} kB (${big.pages} pages of the development sets, auto kind; target ≤ 150 ms for 200 kB): median **${f1(big.medianMs)} ms/page**; parsing alone median ${f1(big.parseMedianMs)} ms.`);
   }
   if (typeof m.bloom === 'string') L.push(`- Bloom filter: ${m.bloom}`);
   else L.push(`- Bloom filter (Redis, batched): **${f0(m.bloom.addsPerSecond)} test-and-sets/s** over ${f0(m.bloom.n)} URLs. ${m.bloom.detail}`);

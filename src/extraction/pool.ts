@@ -99,8 +99,9 @@ export class ExtractPool {
    * dictionaries are ready before the first real page (seconds on a busy machine).
    */
   warm(): Promise<void> {
-    const tiny = '<html lang="en"><head><title>warm</title></head><body><article><p>Warm up the extractors with a sentence.</p></article></body></html>';
-    return Promise.allSettled(Array.from({ length: this.threads }, () => this.extract({ html: tiny, url: 'http://localhost/' }))).then(() => {
+    // A Chinese article read as news: segmentation dictionaries load on the first Chinese text (~0.3 s).
+    const tiny = '<html lang="zh-CN"><head><title>预热</title></head><body><article><p>预热提取器：这是一句用于加载分词词典的中文句子。</p></article></body></html>';
+    return Promise.allSettled(Array.from({ length: this.threads }, () => this.extract({ html: tiny, url: 'http://localhost/', kind: 'news' }))).then(() => {
       this.done = 0;
     });
   }
