@@ -6,7 +6,7 @@ import { DOMParser } from 'linkedom';
  * linkedom (htmlparser2's tokenizer under a light DOM; Crawlee's LinkeDOMCrawler uses it):
  * on the development sets' real pages it parses 4–5× faster than jsdom and extraction on its
  * documents runs ~3× faster, with the same scores on all three sets and the same result on
- * 282 of 292 pages. Its tree builder is not the WHATWG one (no implied <tbody>, fewer
+ * 291 of 292 pages. Its tree builder is not the WHATWG one (no implied <tbody>, fewer
  * mis-nesting repairs); the extractors read structure loosely enough not to care.
  *
  * The document gets the page's URL as `URL`/`documentURI` and its base (`<base href>` resolved
@@ -18,10 +18,8 @@ export function parseHtml(html: string, url: string): Document {
   const href = new URL(url).href; // throws on an unparsable URL: the caller's per-page error
   const doc = new DOMParser().parseFromString(html, 'text/html') as unknown as Document;
   ensureHtmlHeadBody(doc);
-  capDepth(doc.documentElement, MAX_DEPTH);
-  tidyTree(doc.documentElement);
+  const baseHref = repairTree(doc.documentElement);
   let base = href;
-  const baseHref = doc.querySelector('base[href]')?.getAttribute('href');
   if (baseHref) {
     try {
       base = new URL(baseHref, href).href;
@@ -41,37 +39,48 @@ export function parseHtml(html: string, url: string): Document {
 }
 
 /**
+ * One walk over the parsed tree for every per-element repair (a walk costs about as much as
+ * the repairs): nesting capped at MAX_DEPTH (flattenBelow), attribute names lower-cased and
+ * text runs joined (tidy). Returns the first `<base href>` value in document order, or null.
+ */
+function repairTree(root: Element): string | null {
+  let baseHref: string | null = null;
+  const stack: Array<[Element, number]> = [[root, 1]];
+  while (stack.length) {
+    const [el, depth] = stack.pop()!;
+    if (depth >= MAX_DEPTH) flattenBelow(el);
+    tidy(el);
+    if (baseHref === null && el.localName === 'base') baseHref = el.getAttribute('href');
+    // Pushed last to first: popped in document order (the first <base> is the one that counts).
+    for (let c = el.lastElementChild; c; c = c.previousElementSibling) stack.push([c, depth + 1]);
+  }
+  return baseHref;
+}
+
+/**
  * Deepest element nesting kept. Real pages stay under 40 levels (the dev sets' deepest is 36);
  * a hostile page nesting thousands of unclosed tags would make Readability's per-node text
  * sums cubic (3,000 levels: minutes). Browsers cap the parser's tree depth the same way
- * (Chromium at 512).
+ * (Chromium at 512): elements at this depth have their descendants flattened (flattenBelow).
  */
 const MAX_DEPTH = 256;
 
 /**
- * Below `max` levels, an element's deeper descendants are laid out flat inside it in document
- * order, much as Chromium's parser places elements past its depth limit: text and elements
- * stay (an element without element children keeps its content), only the nesting goes.
+ * An element's descendants laid out flat inside it in document order, much as Chromium's
+ * parser places elements past its depth limit: text and elements stay (an element without
+ * element children keeps its content), only the nesting goes.
  */
-function capDepth(root: Element, max: number): void {
-  const stack: Array<[Element, number]> = [[root, 1]];
-  while (stack.length) {
-    const [el, depth] = stack.pop()!;
-    if (depth < max) {
-      for (let c = el.firstElementChild; c; c = c.nextElementSibling) stack.push([c, depth + 1]);
-      continue;
-    }
-    if (!el.firstElementChild) continue;
-    const flat: Node[] = [];
-    const walk: Node[] = Array.from(el.childNodes).reverse();
-    while (walk.length) {
-      const n = walk.pop()!;
-      flat.push(n);
-      if (n.nodeType === 1 && (n as Element).firstElementChild) for (let c = n.lastChild; c; c = c.previousSibling) walk.push(c);
-    }
-    // In document order: a wrapper is appended (with its content) before its content is moved after it.
-    for (const n of flat) el.appendChild(n);
+function flattenBelow(el: Element): void {
+  if (!el.firstElementChild) return;
+  const flat: Node[] = [];
+  const walk: Node[] = Array.from(el.childNodes).reverse();
+  while (walk.length) {
+    const n = walk.pop()!;
+    flat.push(n);
+    if (n.nodeType === 1 && (n as Element).firstElementChild) for (let c = n.lastChild; c; c = c.previousSibling) walk.push(c);
   }
+  // In document order: a wrapper is appended (with its content) before its content is moved after it.
+  for (const n of flat) el.appendChild(n);
 }
 
 /**
@@ -92,27 +101,22 @@ function documentTitle(doc: Document): string {
 }
 
 /**
- * Two things a browser's parser does that htmlparser2 under linkedom does not:
+ * Two things a browser's parser does that htmlparser2 under linkedom does not, for one element:
  * - attribute names of HTML elements are lower-cased (`<META NAME="description">`, common on
  *   older sites, must answer `getAttribute('name')` and `meta[name=…]`);
  * - the text around a character reference is one text node: `&yen;99` came out as `¥` and
  *   `99`, and heuristics reading text node by text node (price spots, stock phrases) need one.
  */
-function tidyTree(root: Element): void {
-  const stack: Element[] = [root];
-  while (stack.length) {
-    const el = stack.pop()!;
-    if (el.hasAttributes() && el.namespaceURI !== SVG_NS) lowerAttributeNames(el);
-    for (let c = el.firstChild; c; ) {
-      const next = c.nextSibling;
-      if (c.nodeType === 3 && next && next.nodeType === 3) {
-        (c as Text).data += (next as Text).data;
-        next.remove();
-        continue; // c may be followed by yet another text node
-      }
-      if (c.nodeType === 1) stack.push(c as Element);
-      c = next;
+function tidy(el: Element): void {
+  if (el.hasAttributes() && el.namespaceURI !== SVG_NS) lowerAttributeNames(el);
+  for (let c = el.firstChild; c; ) {
+    const next = c.nextSibling;
+    if (c.nodeType === 3 && next && next.nodeType === 3) {
+      (c as Text).data += (next as Text).data;
+      next.remove();
+      continue; // c may be followed by yet another text node
     }
+    c = next;
   }
 }
 

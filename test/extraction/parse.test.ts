@@ -42,6 +42,11 @@ describe('parseHtml', () => {
     expect(based.baseURI).toBe('https://shop.example.cn/static/');
   });
 
+  it('takes the first <base> that has an href, as browsers do', () => {
+    const doc = parse('<head><base target="_blank"><base href="/first/"><base href="/second/"></head><p>x</p>', 'https://shop.example.cn/c/1');
+    expect(doc.baseURI).toBe('https://shop.example.cn/first/');
+  });
+
   it('ignores an unusable <base href> and rejects an unparsable page URL', () => {
     expect(parse('<base href="http://[bad"><p>x</p>').baseURI).toBe(URL_);
     expect(() => parseHtml('<p>x</p>', 'not a url')).toThrow();
