@@ -4,10 +4,14 @@ import type { MemoryStorage } from '@crawlee/memory-storage';
 import type { RequestQueueClient, RequestSchema, UpdateRequestSchema } from '@crawlee/types';
 
 /** One change to the queue, as a line of the journal. */
+type Added = { t: 'a'; r: RequestSchema; f?: true }; // added (f: at the front)
 type Entry =
-  | { t: 'a'; r: RequestSchema; f?: true } // added (f: at the front)
+  | Added
   | { t: 'u'; r: UpdateRequestSchema; f?: true } // updated: handled, or back in the queue for a retry
   | { t: 'd'; id: string }; // deleted
+
+/** The journal's mark of a request put at the front of the queue. */
+const front = (o?: { forefront?: boolean }) => (o?.forefront ? { f: true as const } : {});
 
 export interface QueueJournalOptions {
   /** How often buffered changes are appended to the file, in ms. Default 200. */
@@ -31,8 +35,6 @@ export class QueueJournal {
   private buffer: string[] = [];
   private writing: Promise<void> = Promise.resolve();
   private readonly timer: NodeJS.Timeout;
-  /** Latest state of every request, for compaction on open. */
-  private readonly latest = new Map<string, Entry>();
 
   private constructor(
     private readonly file: string,
@@ -50,8 +52,8 @@ export class QueueJournal {
   static async attach(storage: MemoryStorage, queueId: string, file: string, replay: boolean, opts: QueueJournalOptions = {}): Promise<QueueJournal> {
     const journal = new QueueJournal(file, opts);
     const plain = storage.requestQueue.bind(storage);
-    if (replay && existsSync(file)) await journal.replay(plain(queueId));
-    journal.rewrite();
+    const latest = replay && existsSync(file) ? await journal.replay(plain(queueId)) : [];
+    journal.rewrite(latest);
     storage.requestQueue = ((id: string, o?: object) => journal.wrap(plain(id, o))) as typeof storage.requestQueue;
     return journal;
   }
@@ -82,7 +84,7 @@ export class QueueJournal {
           case 'addRequest':
             return async (r: RequestSchema, o?: { forefront?: boolean }) => {
               const res = await target.addRequest(r, o);
-              if (!res.wasAlreadyPresent) this.record({ t: 'a', r: { ...r, id: res.requestId }, ...(o?.forefront ? { f: true as const } : {}) });
+              if (!res.wasAlreadyPresent) this.record({ t: 'a', r: { ...r, id: res.requestId }, ...front(o) });
               return res;
             };
           case 'batchAddRequests':
@@ -93,14 +95,14 @@ export class QueueJournal {
                 const id = fresh.get(r.uniqueKey);
                 if (id === undefined) continue;
                 fresh.delete(r.uniqueKey);
-                this.record({ t: 'a', r: { ...r, id }, ...(o?.forefront ? { f: true as const } : {}) });
+                this.record({ t: 'a', r: { ...r, id }, ...front(o) });
               }
               return res;
             };
           case 'updateRequest':
             return async (r: UpdateRequestSchema, o?: { forefront?: boolean }) => {
               const res = await target.updateRequest(r, o);
-              this.record({ t: 'u', r, ...(o?.forefront ? { f: true as const } : {}) });
+              this.record({ t: 'u', r, ...front(o) });
               return res;
             };
           case 'deleteRequest':
@@ -117,13 +119,7 @@ export class QueueJournal {
   }
 
   private record(e: Entry): void {
-    this.remember(e);
     this.buffer.push(JSON.stringify(e));
-  }
-
-  private remember(e: Entry): void {
-    if (e.t === 'd') this.latest.delete(e.id);
-    else if (e.r.id) this.latest.set(e.r.id, e.t === 'a' ? e : { t: 'a', r: e.r as RequestSchema, ...(e.f ? { f: true as const } : {}) });
   }
 
   /** Appends the buffer; appends run one after another, so the file keeps their order. */
@@ -135,10 +131,14 @@ export class QueueJournal {
     return this.writing;
   }
 
-  /** Rebuilds the queue from the file; a line cut short by a crash (the last one) is skipped. */
-  private async replay(client: RequestQueueClient): Promise<void> {
-    const lines = readFileSync(this.file, 'utf8').split('\n');
-    for (const line of lines) {
+  /**
+   * Rebuilds the queue from the file and returns the latest state of each request as an
+   * add, in the order the requests were first added (handled ones keep handledAt). A line cut
+   * short by a crash (the last one) is skipped.
+   */
+  private async replay(client: RequestQueueClient): Promise<Added[]> {
+    const latest = new Map<string, Added>();
+    for (const line of readFileSync(this.file, 'utf8').split('\n')) {
       if (!line) continue;
       let e: Entry;
       try {
@@ -146,20 +146,19 @@ export class QueueJournal {
       } catch {
         continue;
       }
-      this.remember(e);
+      if (e.t === 'd') latest.delete(e.id);
+      else if (e.r.id) latest.set(e.r.id, { t: 'a', r: e.r as RequestSchema, ...front({ forefront: e.f }) });
     }
-    // Latest states only, in the order the requests were first added; handled ones keep handledAt.
-    for (const e of this.latest.values()) {
-      if (e.t === 'a') await client.addRequest(e.r, { forefront: e.f === true });
-    }
+    for (const e of latest.values()) await client.addRequest(e.r, { forefront: e.f === true });
+    return [...latest.values()];
   }
 
-  /** The file as one line per request (written aside, then renamed over it). */
-  private rewrite(): void {
+  /** The file as the given entries, one line each (written aside, then renamed over it). */
+  private rewrite(entries: Entry[]): void {
     const tmp = `${this.file}.tmp`;
     const fd = openSync(tmp, 'w');
     try {
-      const lines = [...this.latest.values()].map((e) => JSON.stringify(e));
+      const lines = entries.map((e) => JSON.stringify(e));
       if (lines.length) writeSync(fd, `${lines.join('\n')}\n`);
       fsyncSync(fd);
     } finally {

@@ -11,6 +11,13 @@ afterEach(() => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
+/** A journal path in a fresh folder, removed after the test. */
+function journalFile(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'qj-'));
+  dirs.push(dir);
+  return join(dir, 'queue.jsonl');
+}
+
 /** A journaled queue as the embedded backend opens it. */
 async function open(file: string, replay: boolean) {
   const storage = new MemoryStorage({ persistStorage: false, writeMetadata: false });
@@ -25,9 +32,7 @@ const urls = (n: number) => Array.from({ length: n }, (_, i) => `https://shop.ex
 
 describe('the embedded queue journal', () => {
   it('brings back pending and handled requests after the process dies, with retry counts', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'qj-'));
-    dirs.push(dir);
-    const file = join(dir, 'queue.jsonl');
+    const file = journalFile();
     const first = await open(file, false);
     await first.queue.addRequests(urls(10).map((url) => ({ url })));
     for (let i = 0; i < 4; i++) {
@@ -58,9 +63,7 @@ describe('the embedded queue journal', () => {
   });
 
   it('skips a line cut short by a crash and compacts the file to one line per request on resume', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'qj-'));
-    dirs.push(dir);
-    const file = join(dir, 'queue.jsonl');
+    const file = journalFile();
     const first = await open(file, false);
     await first.queue.addRequests(urls(3).map((url) => ({ url })));
     const r = (await first.queue.fetchNextRequest())!;
@@ -76,9 +79,7 @@ describe('the embedded queue journal', () => {
   });
 
   it('starts empty when not resuming, whatever the file held', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'qj-'));
-    dirs.push(dir);
-    const file = join(dir, 'queue.jsonl');
+    const file = journalFile();
     const first = await open(file, false);
     await first.queue.addRequests(urls(5).map((url) => ({ url })));
     await first.journal.close();
