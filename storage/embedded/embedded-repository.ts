@@ -198,7 +198,10 @@ export class EmbeddedRepository extends BaseRepository {
    * and fdatasyncs on its own.
    */
   private async writeLocked<T>(fn: () => Promise<T>): Promise<T> {
-    if (this.lock?.idle) clearTimeout(this.lock.idle);
+    if (this.lock?.idle) {
+      clearTimeout(this.lock.idle);
+      this.lock.idle = null;
+    }
     if (!this.lock) {
       const wait = this.yieldUntil - Date.now();
       if (wait > 0) await new Promise((r) => setTimeout(r, wait));
