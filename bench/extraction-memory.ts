@@ -25,21 +25,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { gunzipSync } from 'node:zlib';
 import { decodeHtml } from '../src/encoding/decode';
+import { DATASETS, DATASET_KINDS, devSetPages, pageBytes } from './lib/dev-sets';
 import { ExtractPool } from '../src/extraction/pool';
 import type { ExtractKind } from '../extractors/types';
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-const DATASETS = join(ROOT, '..', 'shared', 'datasets');
-/** Dataset folder → the --kind eval-extract.mjs passes for it. */
-const DATASET_KINDS: Array<[string, ExtractKind]> = [
-  ['articles-dev', 'news'],
-  ['news-zh-dev', 'news'],
-  ['products-dev', 'product'],
-];
 const MB = 1024 * 1024;
 
 interface Options {
@@ -88,36 +78,14 @@ function parseArgs(argv: string[]): Options {
   return opts;
 }
 
-/** The pages of the shared dev datasets, in ground-truth order, datasets interleaved. */
+/** The pages of the shared dev datasets, read from disk for every extraction. */
 function datasetPages(): PageSource[] {
-  const perSet: PageSource[][] = [];
-  for (const [name, kind] of DATASET_KINDS) {
-    const dir = join(DATASETS, name);
-    const truthPath = join(dir, 'ground-truth.json');
-    if (!existsSync(truthPath)) continue;
-    const truth = JSON.parse(readFileSync(truthPath, 'utf8')) as Record<string, { url?: string }>;
-    const list: PageSource[] = [];
-    for (const [id, t] of Object.entries(truth)) {
-      const plain = join(dir, 'html', `${id}.html`);
-      const gz = `${plain}.gz`;
-      const path = existsSync(plain) ? plain : existsSync(gz) ? gz : null;
-      if (!path) continue;
-      list.push({
-        id: `${name}/${id}`,
-        url: t.url || `https://example.com/${id}`,
-        kind,
-        read: async () => {
-          const raw = await readFile(path);
-          return { bytes: path.endsWith('.gz') ? gunzipSync(raw) : raw, contentType: null };
-        },
-      });
-    }
-    perSet.push(list);
-  }
-  // Interleave so every stretch of 100 pages mixes English articles, Chinese news and products.
-  const out: PageSource[] = [];
-  for (let i = 0; perSet.some((l) => i < l.length); i++) for (const l of perSet) if (i < l.length) out.push(l[i]!);
-  return out;
+  return devSetPages().map((p) => ({
+    id: p.id,
+    url: p.url,
+    kind: p.kind,
+    read: async () => ({ bytes: pageBytes(await readFile(p.path), p.path), contentType: null }),
+  }));
 }
 
 /** Same-origin <a href> targets, enough to walk the demo site breadth-first. */

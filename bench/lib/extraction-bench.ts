@@ -3,9 +3,8 @@ import { parseHtml } from '../../extractors/parse';
 import type { CapturedJson } from '../../extractors/types';
 import { decodeHtml } from '../../src/encoding/decode';
 import { extractLinks } from '../../src/demo-site/link-graph';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { existsSync, readFileSync } from 'node:fs';
+import { DATASETS, devSetPages, pageBytes } from './dev-sets';
 
 export interface ExtractionFigures {
   pages: number;
@@ -27,10 +26,6 @@ export interface LargePageFigures {
   parseMedianMs: number;
 }
 
-/** Where the evaluation datasets live in the development setup (not part of the project). */
-const DATASETS = join(import.meta.dirname, '../../../shared/datasets');
-const LARGE_SETS = ['products-dev', 'articles-dev', 'news-zh-dev'];
-
 /**
  * extractHtml (auto kind) on every page of 150–260 kB in the development sets of real pages
  * (../shared/datasets), read once, timed after one warm-up pass. The demo site's pages are
@@ -39,17 +34,10 @@ const LARGE_SETS = ['products-dev', 'articles-dev', 'news-zh-dev'];
 export function benchLargePages(deadlineMs: number, dir = DATASETS): LargePageFigures | string {
   if (!existsSync(dir)) return `skipped: no development datasets at ${dir}`;
   const pages: Array<{ html: string; url: string; bytes: number }> = [];
-  for (const set of LARGE_SETS) {
-    const htmlDir = join(dir, set, 'html');
-    if (!existsSync(htmlDir)) continue;
-    const truth = JSON.parse(readFileSync(join(dir, set, 'ground-truth.json'), 'utf8')) as Record<string, { url?: string }>;
-    for (const f of readdirSync(htmlDir)) {
-      let b = readFileSync(join(htmlDir, f));
-      if (f.endsWith('.gz')) b = gunzipSync(b);
-      if (b.length < 150_000 || b.length > 260_000) continue;
-      const id = f.replace(/\.html(\.gz)?$/, '');
-      pages.push({ html: decodeHtml(new Uint8Array(b), null).text, url: truth[id]?.url ?? 'https://example.com/', bytes: b.length });
-    }
+  for (const p of devSetPages(dir)) {
+    const b = pageBytes(readFileSync(p.path), p.path);
+    if (b.length < 150_000 || b.length > 260_000) continue;
+    pages.push({ html: decodeHtml(new Uint8Array(b), null).text, url: p.url, bytes: b.length });
   }
   if (pages.length === 0) return `skipped: no 150–260 kB pages in ${dir}`;
   for (const p of pages.slice(0, 3)) extractHtml(p.html, p.url);
