@@ -171,7 +171,9 @@ export function extractCommerce(doc: Document, ctx: ExtractContext): CommerceFac
     }
   }
 
-  const crumbCats = crumbsToCategories(crumbs, pageType === 'product');
+  // On a page that is neither a product nor a list of goods the plain last crumb is usually the
+  // page's own title (often a product whose price the page fills in with script).
+  const crumbCats = crumbsToCategories(crumbs, pageType === 'product' || pageType === 'other');
   const menuCats = safely(() => categoriesFromMenus(idx, base, crumbCats, { flatChildren: pageType !== 'product' }), [] as CategoryEntry[]);
   const seenPath = new Set(menuCats.map((c) => c.path.join('\u0001')));
   const categories = [...menuCats, ...crumbCats.filter((c) => !seenPath.has(c.path.join('\u0001')))];

@@ -40,6 +40,15 @@ export function absUrl(href: string | null | undefined, base: string): string | 
 }
 
 /** A finite number from a number or numeric string ("4.5", "1,234"), else null. */
+/**
+ * The navigation level of a category `depth` steps below the top: 1 top menu, 2 sub-menu,
+ * 3 leaf. Deeper taxonomies (five-step breadcrumbs are common) keep their full path but count
+ * as leaves: the tables have three levels, and a deeper entry is still a real category.
+ */
+export function navLevel(depth: number): number {
+  return Math.min(depth, 3);
+}
+
 export function toNumber(v: unknown): number | null {
   if (typeof v === 'number') return Number.isFinite(v) ? v : null;
   if (typeof v !== 'string') return null;

@@ -83,6 +83,13 @@ describe('categories and breadcrumbs', () => {
       { name: '电视', url: 'https://shop.example.cn/c/11', level: 2, path: ['家电', '电视'] },
     ]);
   });
+  it('counts categories deeper than three steps as leaves and keeps their whole path', () => {
+    const crumbs = ['首页', '家电', '电视', '平板电视', '4K电视'].map((name, i) => ({ name, url: `https://shop.example.cn/c/${i}` }));
+    expect(crumbsToCategories(crumbs, false).map((c) => [c.level, c.path.length])).toEqual([[1, 1], [2, 2], [3, 3], [3, 4]]);
+    const { idx } = indexOf(`<body><div class="category-menu"><ul><li><a href="/c/1">A</a><ul><li><a href="/c/2">B</a><ul><li><a href="/c/3">C</a><ul><li><a href="/c/4">D</a></li></ul></li></ul></li></ul></li><li><a href="/c/5">E</a></li></ul></div></body>`);
+    const menu = categoriesFromMenus(idx, PAGE_URL);
+    expect(menu.find((c) => c.name === 'D')).toMatchObject({ level: 3, path: ['A', 'B', 'C', 'D'] });
+  });
 });
 
 describe('flat category lists placed by the breadcrumb path', () => {

@@ -70,4 +70,11 @@ describe('extractCommerce end to end', () => {
     expect(r.commodities).toEqual([]);
     expect(r.news?.content).toContain('第1段');
   });
+
+  it('does not take the product name in the last crumb for a category when the price is filled in by script', () => {
+    const r = extractHtml(`<html><head><title>OPPO G88 对讲机</title></head><body>
+      <div class="crumb"><a href="/">首页</a> &gt; <a href="/c/1">手机数码</a> &gt; <a href="/c/1-1">手机通讯</a> &gt; <a href="/c/1-1-3">对讲机</a> &gt; <span>OPPO G88 对讲机</span></div>
+      <div class="sku-name">OPPO G88 对讲机</div><span class="price" id="J-price"></span><button>加入购物车</button></body></html>`, 'https://shop.example.cn/p/3.html');
+    expect(r.categories.map((c) => c.name)).toEqual(['手机数码', '手机通讯', '对讲机']);
+  });
 });

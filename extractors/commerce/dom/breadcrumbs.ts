@@ -1,6 +1,6 @@
 import type { CategoryEntry } from '../../types';
 import { isType, type SchemaNode } from '../structured/jsonld';
-import { absUrl, firstString, textOf } from '../util';
+import { absUrl, firstString, navLevel, textOf } from '../util';
 import { byName, type PageIndex } from './page-index';
 
 export interface Crumb {
@@ -45,7 +45,11 @@ export function domCrumbs(idx: PageIndex, base: string): Crumb[] {
   return out;
 }
 
-/** Breadcrumbs as category entries: home dropped; levels from 1; `dropLast` removes the product itself. */
+/**
+ * Breadcrumbs as category entries: home dropped; levels from 1. `dropLast` removes a plain
+ * (unlinked) last crumb, which names the page itself: a category only on a category page, on a
+ * product page it is the product's name.
+ */
 export function crumbsToCategories(crumbs: Crumb[], dropLast: boolean): CategoryEntry[] {
   let list = crumbs.filter((c, i) => !(i === 0 && HOME.test(c.name)));
   if (dropLast && list.length > 0 && list[list.length - 1].url === null) list = list.slice(0, -1);
@@ -53,7 +57,7 @@ export function crumbsToCategories(crumbs: Crumb[], dropLast: boolean): Category
   const path: string[] = [];
   for (const c of list) {
     path.push(c.name);
-    out.push({ name: c.name, url: c.url, level: path.length, path: [...path] });
+    out.push({ name: c.name, url: c.url, level: navLevel(path.length), path: [...path] });
   }
   return out;
 }

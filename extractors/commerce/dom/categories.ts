@@ -1,5 +1,5 @@
 import type { CategoryEntry } from '../../types';
-import { absUrl, textOf } from '../util';
+import { absUrl, navLevel, textOf } from '../util';
 import { byTags, type PageIndex } from './page-index';
 
 /**
@@ -84,7 +84,7 @@ export function categoriesFromMenus(idx: PageIndex, base: string, pagePath: Cate
     const key = `${level}|${path.join('>')}|${url}`;
     if (seen.has(key)) return;
     seen.add(key);
-    out.push({ name, url, level, path });
+    out.push({ name, url, level: navLevel(level), path });
   };
   const walkList = (list: Element, level: number, path: string[]) => {
     for (let li = list.firstElementChild; li; li = li.nextElementSibling) {
