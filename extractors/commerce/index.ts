@@ -151,7 +151,11 @@ export function extractCommerce(doc: Document, ctx: ExtractContext): CommerceFac
     merged.currency ??= localeCurrency(hints);
     merged.sku ??= skuFromUrl(base) ?? (typeof merged.extra?.mpn === 'string' ? merged.extra.mpn : null);
     merged.url ??= base;
-    const looksLikeProduct = (schema !== null || ogProduct || (dom.price != null && dom.availability != null)) && !!(merged.name || title);
+    // A buy button by the title and a labelled SKU make a product's page even with no price in
+    // the HTML (shops that write it in with script): typed product, adaptive mode renders it,
+    // and plain HTTP reports the missing price instead of losing the page as 'other'.
+    const ownOffer = dom.buyButton === true && dom.skuLabel === 'strong';
+    const looksLikeProduct = (schema !== null || ogProduct || (dom.price != null && dom.availability != null) || ownOffer) && !!(merged.name || title);
     if (pageType === 'product' || looksLikeProduct) {
       if (!merged.name) merged.name = title;
       product = merged;

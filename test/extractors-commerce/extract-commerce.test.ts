@@ -77,4 +77,28 @@ describe('extractCommerce end to end', () => {
       <div class="sku-name">OPPO G88 对讲机</div><span class="price" id="J-price"></span><button>加入购物车</button></body></html>`, 'https://shop.example.cn/p/3.html');
     expect(r.categories.map((c) => c.name)).toEqual(['手机数码', '手机通讯', '对讲机']);
   });
+
+  it('types a page with a buy button and a labelled SKU as a product even when script fills in the price', () => {
+    const html = `<html><head><title>OPPO G88 对讲机</title></head><body><div class="crumb"><a href="/c/1">对讲机</a> &gt; <span>OPPO G88 对讲机</span></div>
+      <div class="info"><div class="sku-name">OPPO G88 对讲机</div><div class="p-price"><span>¥</span><span class="price" id="J-price"></span></div>
+      <div class="btn-wrap"><a href="/cart/add?pid=3" class="btn">加入购物车</a></div></div>
+      <ul class="parameter"><li>商品名称：OPPO G88 对讲机</li><li>商品编号：SNB3A1B6-2</li></ul>
+      <div class="intro"><p>${'这款对讲机通话距离远，续航时间长，适合户外活动和工地使用。'.repeat(12)}</p><p>${'机身防水防尘，按键手感清晰，音质洪亮。'.repeat(12)}</p><p>${'附赠充电底座和耳机。'.repeat(12)}</p></div></body></html>`;
+    const r = extractHtml(html, 'https://shop.example.cn/p/3.html');
+    expect(r.pageType).toBe('product');
+    expect(r.commodities).toMatchObject([{ name: 'OPPO G88 对讲机', sku: 'SNB3A1B6-2', price: null }]);
+    expect(r.news).toBeNull();
+    // The same page without its buy button is not an offer: no commodity is made up.
+    expect(extractHtml(html.replace(/<a href="\/cart[^]*?<\/a>/, ''), 'https://shop.example.cn/p/3.html').commodities).toEqual([]);
+  });
+
+  it('counts a plain link to the cart labelled as a buy button as one', () => {
+    const html = `<html><head><title>小米 X60 充电宝</title></head><body><div class="tb-detail-hd"><h1>小米 X60 充电宝 10000mAh</h1></div>
+      <dl><dt>价格</dt><dd><span id="J_StrPrice"></span></dd></dl>
+      <div class="tb-btn-basket"><a id="J_LinkBasket" href="/cart/add?pid=6&amp;pcount=1" rel="nofollow">加入购物车</a></div>
+      <ul id="J_AttrUL"><li>货号:&nbsp;SKC6AF07-5</li><li>品牌:&nbsp;小米</li></ul></body></html>`;
+    const r = extractHtml(html, 'https://shop.example.cn/item/6.html');
+    expect(r.pageType).toBe('product');
+    expect(r.commodities).toMatchObject([{ sku: 'SKC6AF07-5', availability: 'InStock', price: null }]);
+  });
 });

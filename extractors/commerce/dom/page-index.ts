@@ -1,4 +1,4 @@
-import { hasPriceClass, isNotPrice, priceInText, struckHow, type LocaleHints } from '../signals/price-text';
+import { CURRENCYISH, hasPriceClass, isNotPrice, priceInText, struckHow, type LocaleHints } from '../signals/price-text';
 import { labelBefore, priceLabelKind } from '../signals/price-label';
 import { findCurrencies } from '../../price/currency';
 
@@ -74,7 +74,10 @@ export function buildPageIndex(doc: Document, hints: LocaleHints): PageIndex {
 
 function spotAt(node: Text, index: number, hints: LocaleHints, seen: Set<Element>, idx: PageIndex): void {
   let el: Element | null = node.parentElement;
-  for (let up = 0; el && up < 3; up++, el = el.parentElement) {
+  // Digits inside a Latin word ("G88", "256GB") are a model or a size: read with a currency from a
+  // neighbouring element they would make a price up. Only the text's own element may read them.
+  const maxUp = MODEL_NUMBER.test(node.nodeValue ?? '') && !CURRENCYISH.test(node.nodeValue ?? '') ? 1 : 3;
+  for (let up = 0; el && up < maxUp; up++, el = el.parentElement) {
     // Big elements are never a single price; checking first keeps textContent calls small.
     if (seen.has(el) || el.childElementCount > 6) return;
     const text = el.textContent ?? '';
@@ -92,6 +95,8 @@ function spotAt(node: Text, index: number, hints: LocaleHints, seen: Set<Element
     return;
   }
 }
+
+const MODEL_NUMBER = /[A-Za-z]\d|\d[A-Za-z]/;
 
 /** A currency alone in an element ("元", "€", "$"), as written next to a bare number. */
 function currencyOnly(el: Element | null): string | null {

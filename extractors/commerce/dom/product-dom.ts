@@ -228,6 +228,8 @@ export function buyBox(el: Element): Element {
   return box;
 }
 
+const CART_HREF = /cart|basket|checkout/i;
+
 /** Whether any of the elements is an enabled add-to-cart / buy button. */
 export function hasBuyButton(candidates: Element[]): boolean {
   let checked = 0;
@@ -235,7 +237,8 @@ export function hasBuyButton(candidates: Element[]): boolean {
     if (checked > 3000) break;
     if (b.tagName === 'INPUT' && !/^(submit|button|image)$/i.test(b.getAttribute('type') ?? '')) continue;
     const cls = b.getAttribute('class') ?? '';
-    if (b.tagName === 'A' && !/btn|button|cart|buy/i.test(`${cls} ${b.id} ${b.getAttribute('role') ?? ''}`)) continue;
+    // A link counts when it is styled as a button or leads to the cart ("/cart/add?pid=1").
+    if (b.tagName === 'A' && !/btn|button|cart|buy/i.test(`${cls} ${b.id} ${b.getAttribute('role') ?? ''}`) && !CART_HREF.test(b.getAttribute('href') ?? '')) continue;
     checked++;
     if (b.hasAttribute('disabled') || /disabled/i.test(cls)) continue;
     const label = b.tagName === 'INPUT' ? b.getAttribute('value') ?? b.getAttribute('alt') ?? '' : (b.textContent ?? '').slice(0, 80);

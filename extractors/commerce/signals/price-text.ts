@@ -43,7 +43,8 @@ export function isOldPriceClass(cls: string): boolean {
 const NOT_PRICE_CLASS = /unit|per-|instal|monthly|shipping|delivery|vat|tax|save|saving|discount|percent|off\b|badge|qty|quantity|count|rating|review|star/i;
 
 const PRICE_LIKE = /\d/;
-const CURRENCYISH = /[$€£¥￥₹₩₽₴₺₫₱฿₪]|\b[A-Z]{3}\b|元|руб|zł|Kč|\bkr\b|\blei\b|\bFt\b|\bRp\b|\bRM\b|\bR\$|\bRs\.?/;
+/** A currency sign, code or word somewhere in a text (a quick test before parsing). */
+export const CURRENCYISH = /[$€£¥￥₹₩₽₴₺₫₱฿₪]|\b[A-Z]{3}\b|元|руб|zł|Kč|\bkr\b|\blei\b|\bFt\b|\bRp\b|\bRM\b|\bR\$|\bRs\.?/;
 
 /** A short text that reads as a price with a currency ("¥1,299.00", "1299元", "US $12"), parsed; else null. */
 export function priceInText(text: string, hints: LocaleHints, needCurrency = true): ParsedPrice | null {
