@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { mkdirSync } from 'node:fs';
 import { Configuration, RequestQueue } from 'crawlee';
-import { MemoryStorage } from '@crawlee/memory-storage';
+import { memoryStorage } from './memory-storage';
 import { MemoryBloom } from '../../dedup/bloom-memory';
 import { QueueJournal } from '../../queue/queue-journal';
 import { LocalPageBudget } from '../page-budget';
@@ -22,7 +22,7 @@ export async function openLocalBackend(dir: string, task: string, settings: Task
   }
   mkdirSync(dir, { recursive: true });
   // Crawlee's queue in memory, made durable by our journal (see QueueJournal for why not Crawlee's files).
-  const storageClient = new MemoryStorage({ localDataDirectory: join(dir, 'crawlee'), persistStorage: false, writeMetadata: false });
+  const storageClient = memoryStorage({ localDataDirectory: join(dir, 'crawlee'), persistStorage: false, writeMetadata: false });
   const config = new Configuration({ ...CRAWLEE_BASE, storageClient, persistStorage: false });
   const { id: queueId } = await storageClient.requestQueues().getOrCreate('queue');
   const journal = await QueueJournal.attach(storageClient, queueId, join(dir, 'queue.jsonl'), resume);

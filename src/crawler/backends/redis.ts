@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { Configuration } from 'crawlee';
-import { MemoryStorage } from '@crawlee/memory-storage';
+import { memoryStorage } from './memory-storage';
 import { openRedisRequestQueue, dropRedisTask, pagesReserved } from '../../queue/redis-request-queue';
 import { connectRedis } from '../../queue/redis-connection';
 import { taskPrefix } from '../../dedup/redis-keys';
@@ -63,7 +63,7 @@ export async function openRedisBackend(o: RedisBackendOptions): Promise<TaskBack
     used: () => pagesReserved(redis, o.task),
     isExhausted: () => exhausted,
   };
-  const storageClient = new MemoryStorage({ localDataDirectory: join(o.localDir, `crawlee-${process.pid}`), persistStorage: false });
+  const storageClient = memoryStorage({ localDataDirectory: join(o.localDir, `crawlee-${process.pid}`), persistStorage: false });
   return {
     kind: 'redis',
     settings,
