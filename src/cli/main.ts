@@ -1,11 +1,7 @@
 #!/usr/bin/env node
 import { Command, CommanderError } from 'commander';
-import { log as crawleeLog } from 'crawlee';
 import { commandModules } from './commands/index';
 import { UsageError } from './usage-error';
-
-// Failures are recorded per page by the crawler itself; Crawlee's own error lines would repeat them.
-if (!process.env.CRAWLEE_LOG_LEVEL) crawleeLog.setLevel(crawleeLog.LEVELS.OFF);
 
 const program = new Command();
 program

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { log as crawleeLog } from 'crawlee';
 import { mkdirSync } from 'node:fs';
 import { hostname } from 'node:os';
 import type { CrawlOptions } from './crawl-options';
@@ -42,6 +43,8 @@ function settingsOf(o: CrawlOptions): TaskSettings {
  * and returns the summary.
  */
 export async function runTask(opts: CrawlOptions, hooks: RunHooks = {}): Promise<RunOutcome> {
+  // Failures are recorded per page by the crawler itself; Crawlee's own error lines would repeat them.
+  if (!process.env.CRAWLEE_LOG_LEVEL) crawleeLog.setLevel(crawleeLog.LEVELS.OFF);
   const cfg = appConfig();
   // HTTP mode needs no browser.
   const chromiumPath = opts.mode === 'http' ? '' : findChromium(cfg.chromiumPath);

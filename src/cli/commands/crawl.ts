@@ -1,7 +1,6 @@
 import type { Command } from 'commander';
 import { DEFAULT_CRAWL_OPTIONS, type CrawlOptions, type CrawlType, type FetchMode, type Scope, type Strategy } from '../../crawler/crawl-options';
 import { resolveTargets } from '../../crawler/resolve-urls';
-import { runTask } from '../../crawler/run-task';
 import { startDemoSite, type DemoSite } from '../../demo-site/server';
 import { UsageError } from '../usage-error';
 import { positiveInt, nonNegativeInt, oneOf } from '../parse-options';
@@ -130,6 +129,9 @@ export async function runWithSignals(opts: CrawlOptions, cleanup: () => Promise<
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
   try {
+    // Loaded here, not at start-up: Crawlee, Playwright and the store take ~3 s to load, which
+    // every other command (--help, extract, query…) would pay for nothing.
+    const { runTask } = await import('../../crawler/run-task');
     const outcome = await runTask(opts, {
       onStart: (s) => {
         stop = s;
