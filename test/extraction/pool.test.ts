@@ -28,6 +28,29 @@ describe('ExtractPool', () => {
     }
   });
 
+  it('replaces a worker whose heap passed the limit after a page, losing no page', async () => {
+    // Any real heap is above 1 MB: every page retires its worker.
+    const pool = new ExtractPool({ threads: 1, heapLimitMb: 1 });
+    try {
+      const results = [];
+      for (let i = 0; i < 3; i++) results.push(await pool.extract({ html: productPage(i), url: `https://shop.example.cn/p/${i}.html`, kind: 'product' }));
+      expect(results.map((r) => r.commodities[0]?.sku)).toEqual(['SKU-0', 'SKU-1', 'SKU-2']);
+      expect(pool.stats().workersStarted).toBe(3);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('keeps its workers across pages while their heaps stay under the limit', async () => {
+    const pool = new ExtractPool({ threads: 1 });
+    try {
+      for (let i = 0; i < 5; i++) await pool.extract({ html: productPage(i), url: `https://shop.example.cn/p/${i}.html`, kind: 'product' });
+      expect(pool.stats().workersStarted).toBe(1);
+    } finally {
+      await pool.close();
+    }
+  });
+
   it('fails a page whose extraction exceeds the time limit instead of hanging', async () => {
     const pool = new ExtractPool({ threads: 1, timeoutMs: 1 });
     try {
