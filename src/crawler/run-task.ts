@@ -1,7 +1,7 @@
 import { join } from 'node:path';
-import { log as crawleeLog } from 'crawlee';
 import { mkdirSync } from 'node:fs';
 import { hostname } from 'node:os';
+import { log as crawleeLog } from 'crawlee';
 import type { CrawlOptions } from './crawl-options';
 import { createEngine } from './engine-choice';
 import { FailureLog } from './failures';

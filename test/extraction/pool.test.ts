@@ -9,6 +9,8 @@ function productPage(i: number): string {
 </head><body><h1>测试商品 ${i}</h1><p>价格 ￥${100 + i}.50</p></body></html>`;
 }
 
+const productRequest = (i: number) => ({ html: productPage(i), url: `https://shop.example.cn/p/${i}.html`, kind: 'product' as const });
+
 describe('ExtractPool', () => {
   it('gives the same result as in-process extraction, recycling workers as it goes', async () => {
     const pool = new ExtractPool({ threads: 2, pagesPerWorker: 3 });
@@ -33,7 +35,7 @@ describe('ExtractPool', () => {
     const pool = new ExtractPool({ threads: 1, heapLimitMb: 1 });
     try {
       const results = [];
-      for (let i = 0; i < 3; i++) results.push(await pool.extract({ html: productPage(i), url: `https://shop.example.cn/p/${i}.html`, kind: 'product' }));
+      for (let i = 0; i < 3; i++) results.push(await pool.extract(productRequest(i)));
       expect(results.map((r) => r.commodities[0]?.sku)).toEqual(['SKU-0', 'SKU-1', 'SKU-2']);
       expect(pool.stats().workersStarted).toBe(3);
     } finally {
@@ -44,7 +46,7 @@ describe('ExtractPool', () => {
   it('keeps its workers across pages while their heaps stay under the limit', async () => {
     const pool = new ExtractPool({ threads: 1 });
     try {
-      for (let i = 0; i < 5; i++) await pool.extract({ html: productPage(i), url: `https://shop.example.cn/p/${i}.html`, kind: 'product' });
+      for (let i = 0; i < 5; i++) await pool.extract(productRequest(i));
       expect(pool.stats().workersStarted).toBe(1);
     } finally {
       await pool.close();
