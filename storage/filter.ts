@@ -23,6 +23,7 @@ export function parseFilterJson(text: string | undefined): Record<string, unknow
  * serves it from the news text index; the embedded backend rewrites it).
  */
 export function checkFilter(filter: Record<string, unknown>): void {
+  refuseUnsafeKeys(filter);
   const { $text: _text, ...rest } = filter;
   void _text;
   try {
@@ -30,6 +31,22 @@ export function checkFilter(filter: Record<string, unknown>): void {
   } catch (err) {
     const m = (err as Error).message;
     throw new StorageInputError(`bad filter: ${m}${/unknown .*operator/i.test(m) ? ' (use MongoDB query operators such as $eq, $ne, $gt, $gte, $lt, $lte, $in, $nin, $exists, $regex, $and, $or, $not, $elemMatch)' : ''}`);
+  }
+}
+
+/** Operators that run code given in the filter (MongoDB refuses them on many servers too). */
+const CODE_OPERATORS = new Set(['$where', '$function', '$accumulator']);
+/** Keys that reach an object's prototype: mingo then matches every record. */
+const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** A filter is data, never code: refuse code operators and prototype keys at any depth. */
+function refuseUnsafeKeys(v: unknown): void {
+  if (Array.isArray(v)) return v.forEach(refuseUnsafeKeys);
+  if (!v || typeof v !== 'object') return;
+  for (const k of Object.keys(v)) {
+    if (CODE_OPERATORS.has(k)) throw new StorageInputError(`bad filter: ${k} runs code and is not accepted; use query operators such as $eq, $gt, $in, $regex, $expr`);
+    if (PROTOTYPE_KEYS.has(k)) throw new StorageInputError(`bad filter: "${k}" is not a field name that can be queried`);
+    refuseUnsafeKeys((v as Record<string, unknown>)[k]);
   }
 }
 

@@ -19,8 +19,8 @@ async function main(): Promise<void> {
     await program.parseAsync(process.argv);
   } catch (err) {
     if (err instanceof CommanderError) {
-      // commander already printed its message; help/version exit 0.
-      process.exit(err.exitCode);
+      // commander already printed its message; help/version exit 0, a bad command line is a usage error.
+      process.exit(err.exitCode === 0 ? 0 : 2);
     }
     if (err instanceof UsageError) {
       process.stderr.write(`error: ${err.message}\n`);

@@ -1,4 +1,5 @@
 import { InvalidArgumentError } from 'commander';
+import { checkTaskName } from '../config/task-name';
 
 /** commander argument parsers: one-line errors naming the option's valid values. */
 export function positiveInt(name: string) {
@@ -24,4 +25,13 @@ export function oneOf<T extends string>(name: string, values: readonly T[]) {
     }
     return value as T;
   };
+}
+
+/** A task name (one rule for the local and the Redis backend, see src/config/task-name.ts). */
+export function taskName(value: string): string {
+  try {
+    return checkTaskName(value);
+  } catch (err) {
+    throw new InvalidArgumentError((err as Error).message);
+  }
 }

@@ -1,3 +1,4 @@
+import { checkTaskName } from './task-name';
 import { resolve } from 'node:path';
 
 /**
@@ -33,10 +34,5 @@ export function appConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
 
 /** Where one task keeps its queue, Bloom filter, state and failure log. */
 export function taskDir(dataDir: string, task: string): string {
-  return resolve(dataDir, 'tasks', safeName(task));
-}
-
-/** Task names become folder and key names: keep them to a safe alphabet. */
-export function safeName(task: string): string {
-  return task.replace(/[^\w.-]/g, '_');
+  return resolve(dataDir, 'tasks', checkTaskName(task));
 }

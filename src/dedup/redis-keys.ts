@@ -3,15 +3,9 @@
  * scripts that touch several of them stay valid on a Redis Cluster (one slot per task).
  */
 
-const TASK_RE = /^[A-Za-z0-9._:-]{1,100}$/;
+import { checkTaskName } from '../config/task-name';
 
-/** Throws a one-line error when the task name cannot be used in Redis keys. */
-export function checkTaskName(task: string): string {
-  if (typeof task !== 'string' || !TASK_RE.test(task)) {
-    throw new Error(`invalid task name ${JSON.stringify(task)}: use 1-100 letters, digits, ".", "_", ":" or "-"`);
-  }
-  return task;
-}
+export { checkTaskName };
 
 export function taskPrefix(task: string): string {
   return `sn:{${checkTaskName(task)}}:`;

@@ -122,9 +122,9 @@ describe('crawl command: bad input', () => {
     ['--resume of a task never run', ['--task', 'never-ran', '--resume'], /nothing to resume/],
   ];
   for (const [name, args, message] of cases) {
-    it(`refuses ${name} with a one-line message and a non-zero exit`, async () => {
+    it(`refuses ${name} with a one-line message and exit 2`, async () => {
       const res = await runCli(args, { CRAWLER_DATA_DIR: tempDataDir() });
-      expect(res.code).not.toBe(0);
+      expect(res.code).toBe(2);
       expect(res.stderr).toMatch(message);
       expect(res.stderr.trim().split('\n').length).toBeLessThanOrEqual(2);
     });

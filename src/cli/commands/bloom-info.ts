@@ -1,7 +1,9 @@
 import type { Command } from 'commander';
 import { MemoryBloom, taskBloomPath, type BloomInfo } from '../../dedup/bloom-memory';
 import { RedisBloom } from '../../dedup/bloom-redis';
-import { checkTaskName, queuePrefix } from '../../dedup/redis-keys';
+import { queuePrefix } from '../../dedup/redis-keys';
+import { appConfig } from '../../config/config';
+import { taskName } from '../parse-options';
 import { connectRedis, redactRedisUrl } from '../../queue/redis-connection';
 import { UsageError } from '../usage-error';
 
@@ -31,15 +33,10 @@ export function register(program: Command): void {
   program
     .command('bloom-info')
     .description('Show a task\'s URL Bloom filter: size, k, fill ratio, estimated items, current false-positive estimate (Redis when REDIS_URL is set, else data/tasks/<task>/bloom.bin).')
-    .requiredOption('--task <name>', 'task name')
-    .option('--data-dir <dir>', 'data directory of the embedded mode', 'data')
+    .requiredOption('--task <name>', 'task name', taskName)
+    .option('--data-dir <dir>', 'data directory of the embedded mode (default $CRAWLER_DATA_DIR, else ./data)')
     .option('--json', 'print JSON', false)
-    .action(async (opts: { task: string; dataDir: string; json: boolean }) => {
-      try {
-        checkTaskName(opts.task);
-      } catch (err) {
-        throw new UsageError((err as Error).message);
-      }
+    .action(async (opts: { task: string; dataDir?: string; json: boolean }) => {
       const url = process.env.REDIS_URL;
       if (url) {
         const redis = await connectRedis(url, { name: 'bloom-info' });
@@ -64,7 +61,7 @@ export function register(program: Command): void {
         }
         return;
       }
-      const path = taskBloomPath(opts.task, opts.dataDir);
+      const path = taskBloomPath(opts.task, opts.dataDir ?? appConfig().dataDir);
       let bloom: MemoryBloom;
       try {
         bloom = await MemoryBloom.load(path);

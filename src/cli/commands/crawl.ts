@@ -3,7 +3,7 @@ import { DEFAULT_CRAWL_OPTIONS, type CrawlOptions, type CrawlType, type FetchMod
 import { resolveTargets } from '../../crawler/resolve-urls';
 import { startDemoSite, type DemoSite } from '../../demo-site/server';
 import { UsageError } from '../usage-error';
-import { positiveInt, nonNegativeInt, oneOf } from '../parse-options';
+import { positiveInt, nonNegativeInt, oneOf, taskName } from '../parse-options';
 import { setLogFormat, logLine } from '../log';
 import { runOnSchedule } from '../../schedule/run-on-schedule';
 
@@ -35,7 +35,7 @@ const D = DEFAULT_CRAWL_OPTIONS;
 /** The main job: `npm start -- --task NAME --urls LIST [options]`. */
 export function register(program: Command): void {
   program
-    .option('--task <name>', 'task name (results, state and resume are per task)')
+    .option('--task <name>', 'task name (results, state and resume are per task)', taskName)
     .option('--urls <list>', 'comma-separated site aliases (taobao, jd, tmall, sina, 163, bbc, demo, …) or http(s) URLs')
     .option('--type <type>', 'commerce | news | auto', oneOf('--type', ['commerce', 'news', 'auto'] as const), D.type)
     .option('--max-pages <n>', 'exact number of pages to fetch over the whole task', positiveInt('--max-pages'))

@@ -1,4 +1,5 @@
 import { Command, CommanderError } from 'commander';
+import { checkTaskName } from '../../config/task-name';
 import { appConfig } from '../../config/config';
 import { checkCron, checkTimeZone, nextFireTime } from '../../schedule/cron-expression';
 import { JsonScheduleStore, type ScheduleEntry } from '../../schedule/schedule-store';
@@ -40,6 +41,11 @@ export function parseAddArgs(tokens: string[]): { task: string; cron: string; tz
   const task = (operands[0] ?? (o.task as string | undefined))?.trim();
   if (!task) throw new UsageError('schedule add needs a task name: schedule add <task> --urls LIST --cron "0 */6 * * *"');
   if (operands.length > 1) throw new UsageError(`schedule add: unexpected argument "${operands[1]}"`);
+  try {
+    checkTaskName(task);
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
   if (!o.urls) throw new UsageError('schedule add needs --urls <list> (site aliases or http(s) URLs)');
   if (!o.cron) throw new UsageError('schedule add needs --cron "<expression>", e.g. --cron "0 */6 * * *"');
   if (o.schedule) throw new UsageError('schedule add: use --cron for the schedule, not --schedule');

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { cliCommand } from '../../supervise/cli-child';
 import { Supervisor } from '../../supervise/supervisor';
 import { logLine } from '../log';
-import { positiveInt } from '../parse-options';
+import { positiveInt, taskName } from '../parse-options';
 import { UsageError } from '../usage-error';
 
 interface SuperviseFlags {
@@ -24,7 +24,7 @@ export function register(program: Command): void {
   program
     .command('supervise')
     .description('run N `worker` processes of a task, restart crashed ones with back-off: supervise --task NAME --workers N [-- worker options]')
-    .option('--task <name>', 'the task the workers join')
+    .option('--task <name>', 'the task the workers join', taskName)
     .option('--workers <n>', 'worker processes to keep running', positiveInt('--workers'), 2)
     .option('--max-crashes <n>', 'give up after this many crashes within --crash-window', positiveInt('--max-crashes'), 5)
     .option('--crash-window <secs>', 'window for --max-crashes, in seconds', positiveInt('--crash-window'), 60)

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { DEFAULT_CRAWL_OPTIONS, type FetchMode } from '../../crawler/crawl-options';
 import { appConfig } from '../../config/config';
 import { UsageError } from '../usage-error';
-import { positiveInt, nonNegativeInt, oneOf } from '../parse-options';
+import { positiveInt, nonNegativeInt, oneOf, taskName } from '../parse-options';
 import { runWithSignals } from './crawl';
 
 interface WorkerFlags {
@@ -24,7 +24,7 @@ export function register(program: Command): void {
   program
     .command('worker')
     .description('join a running task from another process or machine (needs REDIS_URL)')
-    .requiredOption('--task <name>', 'the task to join')
+    .requiredOption('--task <name>', 'the task to join', taskName)
     .option('--concurrency <n>', 'pages in flight at once in this worker', positiveInt('--concurrency'), DEFAULT_CRAWL_OPTIONS.concurrency)
     .option('--timeout <secs>', 'navigation timeout per page', positiveInt('--timeout'), DEFAULT_CRAWL_OPTIONS.timeoutSecs)
     .option('--retries <n>', 'retries after a failed attempt', nonNegativeInt('--retries'), DEFAULT_CRAWL_OPTIONS.maxRetries)
