@@ -34,6 +34,12 @@ export interface CrawlOptions {
   joinOnly: boolean;
   /** How pages are fetched. Default 'browser'. */
   mode: FetchMode;
+  /**
+   * Task settings typed on the command line. A resumed task takes the rest from its stored
+   * settings (page limit, depth, scope, strategy, robots, type, mode). Default: the settings
+   * that differ from these defaults.
+   */
+  given?: Array<'startUrls' | 'scope' | 'maxDepth' | 'maxPages' | 'strategy' | 'respectRobots' | 'type' | 'mode'>;
 }
 
 export const DEFAULT_CRAWL_OPTIONS: Omit<CrawlOptions, 'task' | 'startUrls'> = {

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { mkdirSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { log as crawleeLog } from 'crawlee';
-import type { CrawlOptions } from './crawl-options';
+import { DEFAULT_CRAWL_OPTIONS, type CrawlOptions } from './crawl-options';
 import { createEngine } from './engine-choice';
 import { FailureLog } from './failures';
 import { CrawlStats, ProgressReporter } from './progress';
@@ -11,7 +11,7 @@ import { findChromium, NO_CHROMIUM_MESSAGE } from './browser-path';
 import { dedupKey } from './dedup-key';
 import { openLocalBackend } from './backends/local';
 import { openRedisBackend } from './backends/redis';
-import type { TaskBackend, TaskSettings } from './backends/task-backend';
+import { nonDefaultSettings, type TaskBackend, type TaskSettings } from './backends/task-backend';
 import { openTaskSink } from './repository-sink';
 import { recheckUnreached } from './recheck';
 import { FileValidatorStore, RedisValidatorStore, type ValidatorStore } from './validators';
@@ -34,7 +34,15 @@ export interface RunHooks {
 }
 
 function settingsOf(o: CrawlOptions): TaskSettings {
-  return { startUrls: o.startUrls, scope: o.scope, maxDepth: o.maxDepth, maxPages: o.maxPages, strategy: o.strategy, respectRobots: o.respectRobots, type: o.type };
+  return { startUrls: o.startUrls, scope: o.scope, maxDepth: o.maxDepth, maxPages: o.maxPages, strategy: o.strategy, respectRobots: o.respectRobots, type: o.type, mode: o.mode };
+}
+
+/** The settings the caller typed: said by the CLI, else those that differ from the defaults. */
+function givenSettings(o: CrawlOptions): ReadonlySet<keyof TaskSettings> {
+  if (o.given) return new Set(o.given);
+  const { startUrls: _s, ...defaults } = settingsOf({ ...DEFAULT_CRAWL_OPTIONS, task: o.task, startUrls: [] });
+  void _s;
+  return nonDefaultSettings(settingsOf(o), defaults);
 }
 
 /**
@@ -61,14 +69,15 @@ export async function runTask(opts: CrawlOptions, hooks: RunHooks = {}): Promise
         settings: settingsOf(opts),
         fresh: !opts.resume && !opts.joinOnly,
         join: opts.joinOnly,
+        given: givenSettings(opts),
         hostDelayMs: opts.hostDelayMs,
         localDir: dir,
         onMalformed: () => stats.skip('malformed-url'),
       })
-    : await openLocalBackend(dir, opts.task, settingsOf(opts), opts.resume || opts.joinOnly);
+    : await openLocalBackend(dir, opts.task, settingsOf(opts), opts.resume || opts.joinOnly, givenSettings(opts));
   // A joining worker or a resumed run crawls with the task's own settings.
   const s = backend.settings;
-  const run: CrawlOptions = { ...opts, startUrls: s.startUrls, scope: s.scope as CrawlOptions['scope'], maxDepth: s.maxDepth, maxPages: s.maxPages, strategy: s.strategy as CrawlOptions['strategy'], respectRobots: s.respectRobots, type: s.type as CrawlOptions['type'] };
+  const run: CrawlOptions = { ...opts, startUrls: s.startUrls, scope: s.scope as CrawlOptions['scope'], maxDepth: s.maxDepth, maxPages: s.maxPages, strategy: s.strategy as CrawlOptions['strategy'], respectRobots: s.respectRobots, type: s.type as CrawlOptions['type'], mode: (s.mode as CrawlOptions['mode'] | undefined) ?? opts.mode };
 
   const failures = new FailureLog(failuresFile);
   const pool = new ExtractPool();

@@ -55,7 +55,7 @@ export function register(program: Command): void {
     .option('--demo-products <n>', 'size of the bundled demo shop (with --urls demo)', positiveInt('--demo-products'))
     .option('--schedule <cron>', 're-crawl on this cron schedule (e.g. "0 */6 * * *"), in the foreground until Ctrl-C')
     .option('--tz <zone>', 'time zone of --schedule (e.g. Asia/Shanghai; default: this machine\'s)')
-    .action(async (flags: CrawlFlags) => {
+    .action(async (flags: CrawlFlags, cmd: Command) => {
       if (!flags.task && !flags.urls) {
         program.outputHelp();
         return;
@@ -64,15 +64,24 @@ export function register(program: Command): void {
       if (flags.schedule) {
         // Runs now, then on the schedule; a run never overlaps the previous one.
         await runOnSchedule(flags.schedule, flags.tz ?? null, async () => {
-          process.exitCode = await crawlCommand(flags);
+          process.exitCode = await crawlCommand(flags, givenOn(cmd));
         }, { log: logLine });
         return;
       }
-      process.exitCode = await crawlCommand(flags);
+      process.exitCode = await crawlCommand(flags, givenOn(cmd));
     });
 }
 
-async function crawlCommand(flags: CrawlFlags): Promise<number> {
+/** Option name → task setting, for the settings a resumed task keeps unless they are typed. */
+const SETTING_OF_OPTION: Record<string, NonNullable<CrawlOptions['given']>[number]> = {
+  urls: 'startUrls', scope: 'scope', maxDepth: 'maxDepth', maxPages: 'maxPages', strategy: 'strategy', ignoreRobots: 'respectRobots', type: 'type', mode: 'mode',
+};
+
+function givenOn(cmd: Command): NonNullable<CrawlOptions['given']> {
+  return Object.entries(SETTING_OF_OPTION).filter(([opt]) => cmd.getOptionValueSource(opt) === 'cli').map(([, setting]) => setting);
+}
+
+async function crawlCommand(flags: CrawlFlags, given: NonNullable<CrawlOptions['given']>): Promise<number> {
   if (!flags.task) throw new UsageError('--task <name> is required');
   if (!flags.urls && !flags.resume) throw new UsageError('--urls <list> is required (site aliases or http(s) URLs)');
   const targets = flags.urls ? resolveTargets(flags.urls) : { urls: [], usesDemo: false, politeness: null, aliasType: null };
@@ -101,6 +110,7 @@ async function crawlCommand(flags: CrawlFlags): Promise<number> {
     maxRetries: flags.retries,
     loadMedia: Boolean(flags.loadMedia),
     mode: flags.mode,
+    given,
   };
   return runWithSignals(opts, async () => {
     await demo?.close();

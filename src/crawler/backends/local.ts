@@ -7,16 +7,17 @@ import { QueueJournal } from '../../queue/queue-journal';
 import { LocalPageBudget } from '../page-budget';
 import { readTaskState, writeTaskState, resetTaskRunState } from '../task-state';
 import { UsageError } from '../../cli/usage-error';
-import { CRAWLEE_BASE, settingsDiff, type TaskBackend, type TaskSettings } from './task-backend';
+import { CRAWLEE_BASE, resumedSettings, type TaskBackend, type TaskSettings } from './task-backend';
+import { logLine } from '../../cli/log';
 
 /** Embedded default: Crawlee's in-memory queue with a journal, and an in-process Bloom filter, in the task folder. */
-export async function openLocalBackend(dir: string, task: string, settings: TaskSettings, resume: boolean): Promise<TaskBackend & { settings: TaskSettings }> {
+export async function openLocalBackend(dir: string, task: string, settings: TaskSettings, resume: boolean, given: ReadonlySet<keyof TaskSettings>): Promise<TaskBackend & { settings: TaskSettings }> {
   const previous = readTaskState(dir);
   if (resume) {
     if (!previous) throw new UsageError(`nothing to resume: task "${task}" has no saved state in ${dir}; run it without --resume first`);
-    const diff = settingsDiff(previous.settings as unknown as TaskSettings, settings);
-    if (diff.length) throw new UsageError(`--resume with different settings: ${diff.join('; ')}`);
-    if (settings.startUrls.length === 0) settings = { ...settings, startUrls: previous.startUrls };
+    const resumed = resumedSettings(previous.settings as unknown as TaskSettings, settings, given);
+    settings = resumed.settings;
+    for (const note of resumed.notes) logLine('info', `--resume: ${note}`);
   } else {
     resetTaskRunState(dir);
   }

@@ -6,7 +6,8 @@ import { connectRedis } from '../../queue/redis-connection';
 import { taskPrefix } from '../../dedup/redis-keys';
 import { UsageError } from '../../cli/usage-error';
 import type { PageBudget } from '../page-budget';
-import { CRAWLEE_BASE, settingsDiff, type TaskBackend, type TaskSettings } from './task-backend';
+import { CRAWLEE_BASE, resumedSettings, type TaskBackend, type TaskSettings } from './task-backend';
+import { logLine } from '../../cli/log';
 
 export interface RedisBackendOptions {
   redisUrl: string;
@@ -16,6 +17,8 @@ export interface RedisBackendOptions {
   fresh: boolean;
   /** A worker joining a running task: settings come from Redis. */
   join: boolean;
+  /** Settings typed on the command line; the rest of a resumed task's come from Redis. */
+  given: ReadonlySet<keyof TaskSettings>;
   hostDelayMs: number;
   /** Folder for the crawler's own bookkeeping (statistics), per process. */
   localDir: string;
@@ -37,9 +40,12 @@ export async function openRedisBackend(o: RedisBackendOptions): Promise<TaskBack
     if (o.join) {
       if (!stored) throw new UsageError(`task "${o.task}" is not running in Redis: start it with --task ${o.task} --urls … first`);
       settings = JSON.parse(stored) as TaskSettings;
+      settings.mode = o.settings.mode; // a worker fetches its own way
     } else if (stored) {
-      const diff = settingsDiff(JSON.parse(stored) as TaskSettings, settings);
-      if (diff.length) throw new UsageError(`task "${o.task}" already runs with other settings: ${diff.join('; ')}`);
+      const resumed = resumedSettings(JSON.parse(stored) as TaskSettings, settings, o.given);
+      settings = resumed.settings;
+      for (const note of resumed.notes) logLine('info', `--resume: ${note}`);
+      if (resumed.notes.length) await redis.set(settingsKey(o.task), JSON.stringify(settings));
     }
     if (!stored) await redis.set(settingsKey(o.task), JSON.stringify(settings));
   } catch (err) {

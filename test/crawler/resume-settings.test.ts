@@ -1,0 +1,45 @@
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import { startDemoSite, type DemoSite } from '../../src/demo-site/server';
+import { runCli, tempDataDir } from '../helpers/cli';
+import { pageRequests } from '../helpers/demo-pages';
+
+/** Pages the demo served from `before` on. */
+const servedSince = (site: DemoSite, before: number) => pageRequests({ ...site, requestLog: () => site.requestLog().slice(before) } as DemoSite);
+
+/** A resumed task crawls with its own stored settings unless the command line changes them. */
+describe('--resume keeps the task settings', { timeout: 200_000 }, () => {
+  let site: DemoSite;
+  beforeAll(async () => {
+    site = await startDemoSite({ port: 0 });
+  });
+  afterAll(async () => {
+    await site?.close();
+  });
+
+  it('a resume without --max-pages keeps the page limit; a typed one changes it and says so', async () => {
+    const dataDir = tempDataDir();
+    const env = { CRAWLER_DATA_DIR: dataDir };
+    const first = await runCli(['--task', 'budget', '--urls', site.url, '--mode', 'http', '--max-pages', '20', '--max-depth', '3', '--concurrency', '4'], env);
+    expect(first.code, first.stderr).toBe(0);
+
+    let before = site.requestLog().length;
+    const again = await runCli(['--task', 'budget', '--resume', '--concurrency', '4'], env);
+    expect(again.code, again.stderr).toBe(0);
+    expect(servedSince(site, before)).toEqual([]);
+
+    before = site.requestLog().length;
+    const raised = await runCli(['--task', 'budget', '--resume', '--max-pages', '30', '--concurrency', '4'], env);
+    expect(raised.code, raised.stderr).toBe(0);
+    expect(raised.stderr).toMatch(/--resume: maxPages changed from 20 to 30/);
+    expect(servedSince(site, before)).toHaveLength(10);
+  });
+
+  it('refuses a setting that would make it a different crawl, naming it', async () => {
+    const dataDir = tempDataDir();
+    const env = { CRAWLER_DATA_DIR: dataDir };
+    expect((await runCli(['--task', 'scoped', '--urls', site.url, '--mode', 'http', '--max-pages', '5'], env)).code).toBe(0);
+    const r = await runCli(['--task', 'scoped', '--resume', '--scope', 'any'], env);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--resume with different settings: scope is "same-site" for the task, "any" here/);
+  });
+});
