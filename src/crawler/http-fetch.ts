@@ -26,7 +26,7 @@ export interface FetchedResponse {
   lastModified: string | null;
 }
 
-const USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36';
+export const USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36';
 const HEADERS = {
   'user-agent': USER_AGENT,
   accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',

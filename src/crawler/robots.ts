@@ -1,22 +1,35 @@
 import { RobotsTxtFile } from '@crawlee/utils';
+import { USER_AGENT } from './http-fetch';
+
+/** Google reads at most 500 KiB of a robots.txt; the rest is ignored (an endless one cannot exhaust memory). */
+export const ROBOTS_MAX_BYTES = 500 * 1024;
+/** A robots.txt that takes longer than this (headers and body) is treated as unreachable. */
+const ROBOTS_TIMEOUT_MS = 10_000;
+/** After a 5xx robots.txt the site is disallowed for this long, then robots.txt is fetched again. */
+const SERVER_ERROR_RETRY_MS = 60_000;
+
+type Robots = { file: RobotsTxtFile | null; disallowAll: boolean; expiresAt: number };
 
 /**
- * robots.txt per origin, fetched once per run. An unreachable or missing robots.txt
- * allows everything (the usual convention); a 5xx one is treated the same way here
- * rather than blocking the whole site.
+ * robots.txt per origin, fetched once per run (RFC 9309): a missing (4xx) or unreachable one
+ * allows everything; a 5xx one disallows everything for now and is fetched again a minute later
+ * (the server is failing, not saying "no rules"). Read with the crawler's own user agent, capped
+ * in size and time.
  */
 export class RobotsCache {
-  private readonly files = new Map<string, Promise<RobotsTxtFile | null>>();
+  private readonly files = new Map<string, Promise<Robots>>();
 
   constructor(private readonly userAgent = '*') {}
 
   async isAllowed(url: URL): Promise<boolean> {
-    const file = await this.fileFor(url.origin);
-    return file ? file.isAllowed(url.href, this.userAgent) : true;
+    const robots = await this.fileFor(url.origin);
+    if (robots.disallowAll) return false;
+    return robots.file ? robots.file.isAllowed(url.href, this.userAgent) : true;
   }
 
-  private fileFor(origin: string): Promise<RobotsTxtFile | null> {
+  private async fileFor(origin: string): Promise<Robots> {
     let p = this.files.get(origin);
+    if (p && (await p).expiresAt <= Date.now()) p = undefined;
     if (!p) {
       p = fetchRobots(origin);
       this.files.set(origin, p);
@@ -25,13 +38,42 @@ export class RobotsCache {
   }
 }
 
-async function fetchRobots(origin: string): Promise<RobotsTxtFile | null> {
+async function fetchRobots(origin: string): Promise<Robots> {
   const robotsUrl = `${origin}/robots.txt`;
+  const allowAll: Robots = { file: null, disallowAll: false, expiresAt: Infinity };
   try {
-    const res = await fetch(robotsUrl, { signal: AbortSignal.timeout(10_000), redirect: 'follow' });
-    if (!res.ok) return null;
-    return RobotsTxtFile.from(robotsUrl, await res.text());
+    const res = await fetch(robotsUrl, { signal: AbortSignal.timeout(ROBOTS_TIMEOUT_MS), redirect: 'follow', headers: { 'user-agent': USER_AGENT } });
+    if (res.status >= 500) {
+      await res.body?.cancel().catch(() => undefined);
+      return { file: null, disallowAll: true, expiresAt: Date.now() + SERVER_ERROR_RETRY_MS };
+    }
+    if (!res.ok) {
+      await res.body?.cancel().catch(() => undefined);
+      return allowAll;
+    }
+    return { file: RobotsTxtFile.from(robotsUrl, await readCapped(res, ROBOTS_MAX_BYTES)), disallowAll: false, expiresAt: Infinity };
   } catch {
-    return null;
+    return allowAll;
   }
+}
+
+/** The first `max` bytes of a body as text; the rest is never read. */
+async function readCapped(res: Response, max: number): Promise<string> {
+  if (!res.body) return '';
+  const reader = res.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    while (size < max) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      size += value.byteLength;
+    }
+  } finally {
+    await reader.cancel().catch(() => undefined);
+  }
+  // Cut at the last full line so a rule is never read half.
+  const text = Buffer.concat(chunks).subarray(0, max).toString('utf8');
+  return size > max ? text.slice(0, text.lastIndexOf('\n') + 1) : text;
 }
