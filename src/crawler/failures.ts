@@ -7,6 +7,8 @@ export type FailureReason =
   | 'blocked'
   | 'robots'
   | 'redirect-loop'
+  /** A redirect to a URL that is not http(s): file:, data:, javascript: … */
+  | 'scheme'
   | 'non-html'
   | 'too-large'
   | 'unreachable'
@@ -28,6 +30,7 @@ export interface FailureRecord {
 /** Maps a navigation or handler error to the reason a user filters failures by. */
 export function classifyError(message: string): FailureReason {
   if (/ERR_TOO_MANY_REDIRECTS|redirect loop|too many redirects/i.test(message)) return 'redirect-loop';
+  if (/ERR_UNSAFE_REDIRECT|ERR_DISALLOWED_URL_SCHEME|redirect to a \w+: URL/i.test(message)) return 'scheme';
   if (/blocked|status code (401|403|429)\b|ERR_BLOCKED_BY/i.test(message)) return 'blocked';
   if (/timeout|timed out|ERR_TIMED_OUT/i.test(message)) return 'timeout';
   if (/Download is starting|not an HTML page|ERR_ABORTED/i.test(message)) return 'non-html';

@@ -73,7 +73,12 @@ export class HttpFetcher {
       const location = header(res.headers, 'location');
       if (res.statusCode >= 300 && res.statusCode < 400 && location) {
         await res.body.dump().catch(() => undefined);
-        const next = new URL(location, current).href;
+        const target = new URL(location, current);
+        // A redirect is a link the server chose: one to file:, data: or javascript: is never followed, nor retried.
+        if (target.protocol !== 'http:' && target.protocol !== 'https:') {
+          throw reasonedError(`redirect to a ${target.protocol} URL: only http and https pages are crawled`, 'scheme');
+        }
+        const next = target.href;
         if (visited.has(next) || hop >= this.maxRedirects) {
           throw reasonedError(`redirect loop: ${visited.has(next) ? `back to ${next}` : `more than ${this.maxRedirects} redirects`}`, 'redirect-loop');
         }
@@ -139,14 +144,16 @@ export class HttpFetcher {
       if (encoding === 'deflate') return inflateSync(raw, limits);
       if (encoding === 'br') return brotliDecompressSync(raw, limits);
     } catch (err) {
-      if (err instanceof RangeError || (err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw this.tooLarge(this.maxBytes + 1);
+      if (err instanceof RangeError || (err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') {
+        throw reasonedError(`page too large: over the ${mib(this.maxBytes)} limit once decompressed (${mib(raw.length)} ${encoding})`, 'too-large');
+      }
       throw reasonedError(`cannot decode ${encoding} body: ${(err as Error).message}`);
     }
     return raw;
   }
 
   private tooLarge(bytes: number): Error {
-    return reasonedError(`page too large (${(bytes / 1e6).toFixed(1)} MB, limit ${(this.maxBytes / 1e6).toFixed(0)} MB)`, 'too-large');
+    return reasonedError(`page too large: ${mib(bytes)}, over the ${mib(this.maxBytes)} limit`, 'too-large');
   }
 
   /** undici's error codes → the reasons a user filters failures by. */
@@ -176,4 +183,9 @@ function discard(body: Dispatcher.ResponseData['body']): void {
 function header(headers: Dispatcher.ResponseData['headers'], name: string): string | undefined {
   const v = headers[name];
   return Array.isArray(v) ? v[0] : v;
+}
+
+/** Sizes in one unit and precision, so a page over the limit never reads as under it ("12.6 MB, limit 13 MB"). */
+function mib(bytes: number): string {
+  return `${(bytes / 2 ** 20).toFixed(2).replace(/\.?0+$/, '')} MiB`;
 }
