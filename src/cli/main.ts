@@ -22,7 +22,8 @@ async function main(): Promise<void> {
       // commander already printed its message; help/version exit 0, a bad command line is a usage error.
       process.exit(err.exitCode === 0 ? 0 : 2);
     }
-    if (err instanceof UsageError) {
+    // The data folder or store cannot be used (read-only, full, unreachable): one line, like a usage error.
+    if (err instanceof UsageError || (err instanceof Error && err.name === 'StorageUnavailableError')) {
       process.stderr.write(`error: ${err.message}\n`);
       process.exit(2);
     }

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { describeFsError } from '../../storage/embedded/embedded-repository';
 import { hostname } from 'node:os';
 import { log as crawleeLog } from 'crawlee';
 import { DEFAULT_CRAWL_OPTIONS, type CrawlOptions } from './crawl-options';
@@ -46,6 +47,21 @@ function givenSettings(o: CrawlOptions): ReadonlySet<keyof TaskSettings> {
 }
 
 /**
+ * The task folder must take the queue journal and state before anything is fetched: a read-only
+ * or full data folder is one line naming it (exit 2), not a stack from the first journal write.
+ */
+function ensureWritable(dataDir: string, dir: string): void {
+  try {
+    mkdirSync(dir, { recursive: true });
+    const probe = join(dir, `.write-probe-${process.pid}`);
+    writeFileSync(probe, 'ok');
+    rmSync(probe, { force: true });
+  } catch (err) {
+    throw describeFsError(dataDir, err);
+  }
+}
+
+/**
  * Runs one task in this process until its queue is empty, its page budget is spent or it
  * is stopped: opens the task's backend (local or Redis) and storage, crawls, checkpoints,
  * and returns the summary.
@@ -58,7 +74,7 @@ export async function runTask(opts: CrawlOptions, hooks: RunHooks = {}): Promise
   const chromiumPath = opts.mode === 'http' ? '' : findChromium(cfg.chromiumPath);
   if (chromiumPath === null) throw new Error(NO_CHROMIUM_MESSAGE);
   const dir = taskDir(cfg.dataDir, opts.task);
-  mkdirSync(dir, { recursive: true });
+  ensureWritable(cfg.dataDir, dir);
   const stats = new CrawlStats();
   const failuresFile = join(dir, cfg.redisUrl ? `failures-${hostname()}-${process.pid}.jsonl` : 'failures.jsonl');
 

@@ -30,7 +30,7 @@ const LOCK_LINGER_MS = 100;
 const LOCK_MAX_HOLD_MS = 1_000;
 const LOCK_YIELD_MS = 60;
 
-function describeFsError(dir: string, err: unknown): StorageUnavailableError {
+export function describeFsError(dir: string, err: unknown): StorageUnavailableError {
   const e = err as NodeJS.ErrnoException;
   const what: Record<string, string> = {
     EACCES: 'is not writable (permission denied)',

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, existsSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -80,6 +80,19 @@ describe('task names', () => {
     }
     // Nothing was written outside data/tasks, nor a folder for any refused name.
     expect(existsSync(join(dataDir, 'tasks')) ? readdirSync(join(dataDir, 'tasks')) : []).toEqual([]);
+  });
+
+  it('a data folder that cannot be written is one line naming it, exit 2, before anything is fetched', async () => {
+    const file = join(dataDir, 'not-a-folder');
+    writeFileSync(file, 'x');
+    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src/cli/main.ts'), '--task', 't', '--urls', 'http://127.0.0.1:9/', '--mode', 'http'], {
+      cwd: ROOT, env: { ...process.env, CRAWLER_DATA_DIR: join(file, 'data'), MONGODB_URI: '', REDIS_URL: '' },
+    });
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (d: string) => { stderr += d; });
+    const code = await new Promise((res) => child.on('close', res));
+    expect(code).toBe(2);
+    expect(stderr.trim().split('\n')).toEqual([`error: data folder ${join(file, 'data')} is not a folder; nothing stored before was lost`]);
   });
 
   it('bloom-info reads the data folder of CRAWLER_DATA_DIR', async () => {
