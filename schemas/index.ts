@@ -9,7 +9,7 @@ import { taskSchema } from './task';
 import { workerProcessSchema } from './worker-process';
 
 export { TASK_STATUSES, TASK_TYPES } from './task';
-export { WORKER_STATUSES } from './worker-process';
+export { WORKER_STATUSES, LOST_AFTER_MS, ACTIVE_WORKER_STATUSES } from './worker-process';
 
 /** The collection names users type (`query commodities …`), in display order. */
 export const COLLECTIONS = ['tasks', 'categories', 'shops', 'commodities', 'reviews', 'news', 'workers', 'hosts'] as const;

@@ -1,6 +1,6 @@
 import { Types } from 'mongoose';
 import type { PageResult } from '../extractors/types';
-import { PAGE_TABLES, type CollectionName, type PageTable } from '../schemas/index';
+import { ACTIVE_WORKER_STATUSES, LOST_AFTER_MS, PAGE_TABLES, type CollectionName, type PageTable } from '../schemas/index';
 import type { TxReader, WriteBackend, WriteOp } from './backend';
 import { StorageInputError } from './errors';
 import { validateRecord } from './record-builder';
@@ -158,8 +158,19 @@ export abstract class BaseRepository implements Repository, WriteBackend {
       const [w] = await tx.findEq('workers', { _id: workerId }, 1);
       if (!w) throw new StorageInputError(`no worker with id ${workerId}`);
       const doc = await this.validated('workers', { ...w, status: status ?? w.status, lastHeartbeatAt: now }, now, w._id);
-      return { ops: [{ kind: 'update', coll: 'workers', doc }], result: undefined };
+      return { ops: [{ kind: 'update', coll: 'workers', doc }, ...(await this.lostWorkers(tx, String(w.taskId), String(w._id), now))], result: undefined };
     });
+  }
+
+  /** The task's other workers that stopped beating without saying so (killed): marked `lost` by a live one. */
+  private async lostWorkers(tx: TxReader, taskId: string, self: string, now: Date): Promise<WriteOp[]> {
+    const ops: WriteOp[] = [];
+    for (const w of await tx.findEq('workers', { taskId })) {
+      const last = new Date(w.lastHeartbeatAt as Date).getTime();
+      if (String(w._id) === self || !ACTIVE_WORKER_STATUSES.includes(String(w.status)) || now.getTime() - last < LOST_AFTER_MS) continue;
+      ops.push({ kind: 'update', coll: 'workers', doc: await this.validated('workers', { ...w, status: 'lost' }, now, w._id) });
+    }
+    return ops;
   }
 
   private async taskById(tx: TxReader, id: string): Promise<StoredDoc> {

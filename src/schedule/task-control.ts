@@ -1,10 +1,11 @@
+import { ACTIVE_WORKER_STATUSES, LOST_AFTER_MS } from '../../schemas/index';
 import type { Repository, StoredDoc, TaskRecord, TaskStatus, TaskSummary } from '../../storage/repository';
 import { UsageError } from '../cli/usage-error';
 
 export type ControlAction = 'pause' | 'resume' | 'stop';
 
 /** A worker counts as alive while its heartbeat (every 10 s) is younger than this. */
-export const LIVE_HEARTBEAT_MS = 35_000;
+export const LIVE_HEARTBEAT_MS = LOST_AFTER_MS;
 
 export interface TaskStatusReport {
   task: TaskSummary;
@@ -26,8 +27,11 @@ export async function taskStatus(repo: Repository, name: string, now = new Date(
   const docs: StoredDoc[] = await repo.find('workers', { taskId: task.id }, { sort: { lastHeartbeatAt: -1 } });
   const workers = docs.map((w) => {
     const last = new Date(w.lastHeartbeatAt as Date);
-    const status = String(w.status);
-    return { host: String(w.hostName), pid: Number(w.pid), status, lastHeartbeatAt: last, alive: status !== 'stopped' && status !== 'crashed' && now.getTime() - last.getTime() < LIVE_HEARTBEAT_MS };
+    const beating = now.getTime() - last.getTime() < LIVE_HEARTBEAT_MS;
+    const active = ACTIVE_WORKER_STATUSES.includes(String(w.status));
+    // A killed process never says it stopped: past the heartbeat limit it is lost, whatever it last wrote.
+    const status = active && !beating ? 'lost' : String(w.status);
+    return { host: String(w.hostName), pid: Number(w.pid), status, lastHeartbeatAt: last, alive: active && beating };
   });
   return { task, workers };
 }

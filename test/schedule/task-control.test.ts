@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openRepository } from '../../storage/open';
 import type { Repository } from '../../storage/repository';
 import { controlTask, taskStatus } from '../../src/schedule/task-control';
@@ -87,5 +87,30 @@ describe('task control through storage', () => {
     expect(s.task.status).toBe('stopped');
     expect(s.task.counts.commodities).toBe(0);
     expect(s.workers).toEqual([expect.objectContaining({ host: 'box', pid: 4242, status: 'stopped', alive: false })]);
+  });
+});
+
+describe('workers that die without a word', () => {
+  it('a killed worker (no heartbeat for 35 s) is shown and stored as lost, not running', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'taskctl-lost-'));
+    const repo = await repoIn(dir);
+    const task = await repo.upsertTask({ name: 'shared', type: 'commerce', startUrls: ['http://127.0.0.1/'] });
+    const killed = await repo.registerWorker({ taskId: task.id, hostName: 'box-a', pid: 101 });
+    const alive = await repo.registerWorker({ taskId: task.id, hostName: 'box-b', pid: 202 });
+    const later = new Date(Date.now() + 60_000);
+    // Shown as lost by `task status` as soon as its heartbeat is overdue…
+    const shown = await taskStatus(repo, 'shared', later);
+    expect(shown.workers.map((w) => [w.pid, w.status, w.alive]).sort()).toEqual([[101, 'lost', false], [202, 'lost', false]]);
+    // …and stored as lost by the next heartbeat of a live worker of the task.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(later);
+      await repo.heartbeat(alive.id);
+    } finally {
+      vi.useRealTimers();
+    }
+    const stored = await repo.find('workers', { taskId: task.id });
+    expect(stored.map((w) => [w.pid, w.status]).sort()).toEqual([[101, 'lost'], [202, 'running']]);
+    void killed;
   });
 });
