@@ -4,6 +4,7 @@ import type { FailureLog } from './failures';
 import type { CrawlStats } from './progress';
 import { RobotsCache } from './robots';
 import { checkLink } from './links';
+import { reasonedError } from './page-steps';
 
 /** Dedup ahead of the queue: returns, per key, whether it was new (and marks it seen). */
 export interface SeenFilter {
@@ -33,6 +34,20 @@ export class LinkAdmission {
     private readonly deps: AdmissionDeps,
   ) {
     this.starts = opts.startUrls.map((u) => new URL(u));
+  }
+
+  /**
+   * Whether a redirect may be followed to `target`: every hop passes the checks a link does
+   * (scheme, scope, robots.txt), else the crawl would fetch and store pages outside its scope.
+   * Throws an error with the failure reason; resolves when the hop is allowed.
+   */
+  async checkRedirect(target: string, from: string): Promise<void> {
+    const v = checkLink(target, from, this.starts, this.opts.scope);
+    if (!v.ok) {
+      const why = v.reason === 'out-of-scope' ? `outside the crawl's scope (${this.opts.scope})` : v.reason === 'scheme' ? 'not an http(s) URL' : 'a malformed URL';
+      throw reasonedError(`redirect to ${target}: ${why}`, v.reason === 'out-of-scope' ? 'out-of-scope' : 'scheme');
+    }
+    if (this.opts.respectRobots && !(await this.robots.isAllowed(v.url))) throw reasonedError(`redirect to ${target}: disallowed by robots.txt`, 'robots');
   }
 
   /** Returns how many links were enqueued. */

@@ -9,6 +9,8 @@ export type FailureReason =
   | 'redirect-loop'
   /** A redirect to a URL that is not http(s): file:, data:, javascript: … */
   | 'scheme'
+  /** A redirect to a page outside the crawl's --scope. */
+  | 'out-of-scope'
   | 'non-html'
   | 'too-large'
   | 'unreachable'

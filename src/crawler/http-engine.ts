@@ -171,7 +171,7 @@ export class HttpEngine {
     await this.gate.acquire(host);
     let res: FetchedResponse;
     try {
-      res = await this.fetcher.fetch(request.url, conditionalHeaders(previous));
+      res = await this.fetcher.fetch(request.url, conditionalHeaders(previous), (target, from) => this.admission.checkRedirect(target, from));
     } catch (err) {
       if (FINAL_REASONS.has(reasonOf(err as Error))) request.noRetry = true;
       throw err;

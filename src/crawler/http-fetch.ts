@@ -62,8 +62,9 @@ export class HttpFetcher {
    * Fetches a page; throws an error with a `reason` for redirect loops, non-HTML, oversize,
    * timeouts and unreachable hosts. `headers` are added to every hop (If-None-Match /
    * If-Modified-Since of a re-crawl: a 304 comes back as status 304 with an empty body).
+   * `checkHop` vets each redirect target before it is requested (it throws to refuse).
    */
-  async fetch(url: string, headers: Record<string, string> = {}): Promise<FetchedResponse> {
+  async fetch(url: string, headers: Record<string, string> = {}, checkHop?: (target: string, from: string) => Promise<void>): Promise<FetchedResponse> {
     const signal = AbortSignal.timeout(this.timeoutMs);
     const visited = new Set<string>();
     let current = url;
@@ -79,6 +80,8 @@ export class HttpFetcher {
           throw reasonedError(`redirect to a ${target.protocol} URL: only http and https pages are crawled`, 'scheme');
         }
         const next = target.href;
+        // Each hop passes the crawl's admission (scope, robots.txt) before it is requested.
+        if (checkHop) await checkHop(next, current);
         if (visited.has(next) || hop >= this.maxRedirects) {
           throw reasonedError(`redirect loop: ${visited.has(next) ? `back to ${next}` : `more than ${this.maxRedirects} redirects`}`, 'redirect-loop');
         }

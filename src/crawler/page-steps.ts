@@ -11,7 +11,7 @@ import type { CrawlStats } from './progress';
  */
 
 /** Reasons that will not change on a retry. */
-export const FINAL_REASONS = new Set<FailureReason>(['non-html', 'redirect-loop', 'robots', 'too-large', 'scheme']);
+export const FINAL_REASONS = new Set<FailureReason>(['non-html', 'redirect-loop', 'robots', 'too-large', 'scheme', 'out-of-scope']);
 
 /** Thrown when no page slot is left: not an attempt, so the request goes back unhandled. */
 export class OverBudget extends Error {
