@@ -4,6 +4,8 @@ import { openRepository } from '../../storage/open';
 import type { Repository, SaveReport, TaskRecord } from '../../storage/repository';
 import { BaseRepository } from '../../storage/base-repository';
 import type { PageTable } from '../../schemas/index';
+import { taskStatus } from '../schedule/task-control';
+import { UsageError } from '../cli/usage-error';
 
 /** Tables whose records are addressed by a page URL (a page's own records). */
 const URL_TABLES: PageTable[] = ['commodities', 'shops', 'news', 'categories'];
@@ -35,8 +37,24 @@ export interface TaskSink extends PageSink {
   readonly repo: Repository;
 }
 
-export async function openTaskSink(opts: CrawlOptions, me: WorkerIdentity): Promise<TaskSink> {
-  const repo: Repository = await openRepository();
+/**
+ * A fresh start (no --resume, not a joining worker) of a task that processes are crawling right
+ * now would wipe their queue, settings and budget: refused, naming them and the ways to go on.
+ */
+export async function refuseIfRunning(repo: Repository, opts: CrawlOptions, now = new Date()): Promise<void> {
+  if (opts.resume || opts.joinOnly) return;
+  const existing = await repo.getTaskByName(opts.task);
+  if (!existing) return;
+  const { workers } = await taskStatus(repo, opts.task, now);
+  const live = workers.filter((w) => w.alive);
+  if (live.length === 0) return;
+  throw new UsageError(
+    `task "${opts.task}" is being crawled right now by ${live.map((w) => `${w.host}:${w.pid}`).join(', ')}; add a worker with \`worker --task ${opts.task}\`, stop it with \`task stop ${opts.task}\`, or start a task of another name`,
+  );
+}
+
+export async function openTaskSink(opts: CrawlOptions, me: WorkerIdentity, opened?: Repository): Promise<TaskSink> {
+  const repo: Repository = opened ?? (await openRepository());
   let task: TaskRecord;
   try {
     const existing = opts.joinOnly ? await repo.getTaskByName(opts.task) : null;

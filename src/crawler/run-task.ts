@@ -13,7 +13,8 @@ import { dedupKey } from './dedup-key';
 import { openLocalBackend } from './backends/local';
 import { openRedisBackend } from './backends/redis';
 import { nonDefaultSettings, type TaskBackend, type TaskSettings } from './backends/task-backend';
-import { openTaskSink } from './repository-sink';
+import { openTaskSink, refuseIfRunning } from './repository-sink';
+import { openRepository } from '../../storage/open';
 import { recheckUnreached } from './recheck';
 import { FileValidatorStore, RedisValidatorStore, type ValidatorStore } from './validators';
 import { ExtractPool } from '../extraction/pool';
@@ -77,20 +78,34 @@ export async function runTask(opts: CrawlOptions, hooks: RunHooks = {}): Promise
   ensureWritable(cfg.dataDir, dir);
   const stats = new CrawlStats();
   const failuresFile = join(dir, cfg.redisUrl ? `failures-${hostname()}-${process.pid}.jsonl` : 'failures.jsonl');
+  // The store first: a task that is running elsewhere must be refused before its queue is touched.
+  const repo = await openRepository();
+  try {
+    await refuseIfRunning(repo, opts);
+  } catch (err) {
+    await repo.close();
+    throw err;
+  }
 
-  const backend: TaskBackend & { settings: TaskSettings } = cfg.redisUrl
-    ? await openRedisBackend({
-        redisUrl: cfg.redisUrl,
-        task: opts.task,
-        settings: settingsOf(opts),
-        fresh: !opts.resume && !opts.joinOnly,
-        join: opts.joinOnly,
-        given: givenSettings(opts),
-        hostDelayMs: opts.hostDelayMs,
-        localDir: dir,
-        onMalformed: () => stats.skip('malformed-url'),
-      })
-    : await openLocalBackend(dir, opts.task, settingsOf(opts), opts.resume || opts.joinOnly, givenSettings(opts));
+  let backend: TaskBackend & { settings: TaskSettings };
+  try {
+    backend = cfg.redisUrl
+      ? await openRedisBackend({
+          redisUrl: cfg.redisUrl,
+          task: opts.task,
+          settings: settingsOf(opts),
+          fresh: !opts.resume && !opts.joinOnly,
+          join: opts.joinOnly,
+          given: givenSettings(opts),
+          hostDelayMs: opts.hostDelayMs,
+          localDir: dir,
+          onMalformed: () => stats.skip('malformed-url'),
+        })
+      : await openLocalBackend(dir, opts.task, settingsOf(opts), opts.resume || opts.joinOnly, givenSettings(opts));
+  } catch (err) {
+    await repo.close();
+    throw err;
+  }
   // A joining worker or a resumed run crawls with the task's own settings.
   const s = backend.settings;
   const run: CrawlOptions = { ...opts, startUrls: s.startUrls, scope: s.scope as CrawlOptions['scope'], maxDepth: s.maxDepth, maxPages: s.maxPages, strategy: s.strategy as CrawlOptions['strategy'], respectRobots: s.respectRobots, type: s.type as CrawlOptions['type'], mode: (s.mode as CrawlOptions['mode'] | undefined) ?? opts.mode };
@@ -100,7 +115,7 @@ export async function runTask(opts: CrawlOptions, hooks: RunHooks = {}): Promise
   void pool.warm(); // overlaps with the browser's start; first pages queue behind it
   let sink;
   try {
-    sink = await openTaskSink(run, { host: hostname(), pid: process.pid });
+    sink = await openTaskSink(run, { host: hostname(), pid: process.pid }, repo);
   } catch (err) {
     await backend.close();
     await pool.close();

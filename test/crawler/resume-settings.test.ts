@@ -1,6 +1,6 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { startDemoSite, type DemoSite } from '../../src/demo-site/server';
-import { runCli, tempDataDir } from '../helpers/cli';
+import { runCli, startCli, tempDataDir } from '../helpers/cli';
 import { pageRequests } from '../helpers/demo-pages';
 
 /** Pages the demo served from `before` on. */
@@ -41,5 +41,30 @@ describe('--resume keeps the task settings', { timeout: 200_000 }, () => {
     const r = await runCli(['--task', 'scoped', '--resume', '--scope', 'any'], env);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/--resume with different settings: scope is "same-site" for the task, "any" here/);
+  });
+});
+
+describe('a task that is being crawled', { timeout: 200_000 }, () => {
+  let site: DemoSite;
+  beforeAll(async () => {
+    site = await startDemoSite({ port: 0 });
+  });
+  afterAll(async () => {
+    await site?.close();
+  });
+
+  it('is not taken over by a second start without --resume: refused with exit 2, the first crawl goes on', async () => {
+    const env = { CRAWLER_DATA_DIR: tempDataDir() };
+    const before = site.requestLog().length;
+    const first = startCli(['--task', 'busy', '--urls', site.url, '--mode', 'http', '--max-pages', '25', '--host-delay', '1500', '--concurrency', '2'], env);
+    const deadline = Date.now() + 60_000;
+    while (servedSince(site, before).length < 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    const second = await runCli(['--task', 'busy', '--urls', site.url, '--mode', 'http', '--scope', 'any', '--max-pages', '5'], env);
+    expect(second.code).toBe(2);
+    expect(second.stderr).toMatch(/task "busy" is being crawled right now by .*:\d+; add a worker with `worker --task busy`/);
+    const r1 = await first.done;
+    expect(r1.code, r1.stderr).toBe(0);
+    // The first crawl kept its own limit: the second start changed nothing.
+    expect(servedSince(site, before)).toHaveLength(25);
   });
 });
