@@ -27,7 +27,6 @@ export interface AdmissionDeps {
 export class LinkAdmission {
   private readonly robots = new RobotsCache();
   private readonly starts: URL[];
-  private readonly robotsReported = new Set<string>();
 
   constructor(
     private readonly opts: CrawlOptions,
@@ -52,7 +51,7 @@ export class LinkAdmission {
 
   /** Returns how many links were enqueued. */
   async admit(hrefs: string[], base: string, depth: number): Promise<number> {
-    const { stats, failures } = this.deps;
+    const { stats } = this.deps;
     if (this.opts.maxDepth !== null && depth > this.opts.maxDepth) {
       if (hrefs.length) stats.skip('depth');
       return 0;
@@ -69,12 +68,10 @@ export class LinkAdmission {
     }
     const allowed: Array<[string, URL]> = [];
     for (const [key, url] of candidates) {
+      // A disallowed link is not fetched, so it is not a failed page: it counts once, under
+      // "Links not followed: robots" in the summary (failures.jsonl is for pages that failed).
       if (this.opts.respectRobots && !(await this.robots.isAllowed(url))) {
         stats.skip('robots');
-        if (!this.robotsReported.has(key)) {
-          this.robotsReported.add(key);
-          failures.record({ url: url.href, reason: 'robots', message: 'disallowed by robots.txt', retries: 0, depth });
-        }
         continue;
       }
       allowed.push([key, url]);
