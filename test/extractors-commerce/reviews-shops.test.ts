@@ -54,6 +54,12 @@ describe('reviews', () => {
     ]);
   });
 
+  it('reads a lone labelled review (a product with one review)', () => {
+    const one = LABELLED.replace(/<table class="t3" width="100%"><tr><td class="a1">会员：小[^]*<\/table>\n<\/div>/, '</div>');
+    const r = extractCommerce(htmlDoc(one, 'https://www.example-shop.cn/product.asp?id=77'), ctxFor('product', 'https://www.example-shop.cn/product.asp?id=77'));
+    expect(r.reviews).toEqual([{ author: 'j***n', rating: 5, content: '珠子很圆润，纹路清晰，包装也很用心。', date: '2013-05-12T14:32:00' }]);
+  });
+
   it('reads one review per marketplace-style block: title and body, stars, date, without vote lines', () => {
     const r = extractCommerce(htmlDoc(ENGLISH, 'https://lamps.example.com/dp/TL300'), ctxFor('product', 'https://lamps.example.com/dp/TL300'));
     expect(r.reviews).toEqual([

@@ -270,6 +270,20 @@ export function domReviews(idx: PageIndex, now: Date = new Date()): Review[] {
       groups.push({ items: g, reviews: ok.map((r) => r.review!) });
     }
   }
+  // A page with a single review: a block that reads as one beyond doubt (a text, an author, a
+  // date and a grade or a labelled text), when no list was found.
+  if (groups.length === 0) {
+    let reads = 300;
+    for (const el of idx.elements) {
+      if (reads <= 0) break;
+      if (!marked.has(el) || el.childElementCount < 2 || inChrome(el) || idx.withPrice.has(el)) continue;
+      const len = (el.textContent ?? '').length;
+      if (len < 10 || len > 1500) continue;
+      reads--;
+      const r = readItem(el, now);
+      if (r.review && r.signs >= 3 && r.review.author !== null && r.review.date !== null) groups.push({ items: [el], reviews: [r.review] });
+    }
+  }
   // The finest groups: a group whose blocks contain another group's blocks is a wrapper.
   const finest = groups.filter((a) => !groups.some((b) => b !== a && b.items.some((x) => a.items.some((y) => y !== x && y.contains(x)))));
   const out: Review[] = [];

@@ -95,7 +95,8 @@ function textBoxes(idx: PageIndex, skip: Element | null): Element[] {
     let box: Element | null = null;
     for (let e = node.parentElement, up = 0; e && up < 6 && e.tagName !== 'BODY'; e = e.parentElement, up++) {
       // Not past the box: into the page's goods list or a block of many links.
-      if (spacedText(e, 700).length > 600 || (skip && e.contains(skip)) || e.getElementsByTagName('a').length > 8) break;
+      // Nor into the product beside a seller box: a shop's box shows no prices.
+      if (spacedText(e, 700).length > 600 || (skip && e.contains(skip)) || e.getElementsByTagName('a').length > 8 || (idx.withPrice.has(e) && !idx.withPrice.has(node.parentElement!))) break;
       box = e;
     }
     if (box && !out.some((b) => b === box || b.contains(box!))) out.push(box);
