@@ -41,7 +41,7 @@ const RATING_WORDS = '评价等级|评价|评分|评级|打分|星级|满意度|
 const CONTENT_WORDS = '使用心得|购买心得|心得体会|心得|评价内容|评论内容|内容|评论|评语|review|comments?|my review';
 /** A seller's answer: not the buyer's review. */
 const REPLY_WORDS = '商家回复|卖家回复|掌柜回复|店家回复|店铺回复|客服回复|官方回复|商家回应|卖家解释|掌柜解释|回复|response from .{1,40}?|seller(?:\'s)? (?:response|reply)|reply from .{1,40}?|store response';
-const AUTHOR_LABEL = new RegExp(`^(?:${AUTHOR_WORDS})\\s*[:：]\\s*`, 'i');
+const AUTHOR_LABEL = new RegExp(`^(?:(?:${AUTHOR_WORDS})\\s*[:：]\\s*|(?:posted|reviewed|written) by\\s+)`, 'i');
 const DATE_LABEL = new RegExp(`^(?:${DATE_WORDS})\\s*[:：]?\\s*`, 'i');
 const RATING_LABEL = new RegExp(`^(?:${RATING_WORDS})\\s*[:：]\\s*`, 'i');
 const CONTENT_LABEL = new RegExp(`^(?:${CONTENT_WORDS})\\s*[:：]\\s*`, 'i');
@@ -49,9 +49,11 @@ const REPLY_LABEL = new RegExp(`^(?:${REPLY_WORDS})\\s*[:：]`, 'i');
 /** Replies unmistakable without a colon ("商家回复 感谢支持"). */
 const REPLY_START = /^(?:商家回复|卖家回复|掌柜回复|店家回复|店铺回复|客服回复|官方回复|掌柜解释|卖家解释)/;
 /** A label alone in its cell, its value in the next one. */
-const LABEL_ALONE = new RegExp(`^(?:(?:${[AUTHOR_WORDS, DATE_WORDS, RATING_WORDS, CONTENT_WORDS, REPLY_WORDS].join('|')})\\s*[:：]|发表于|发布于|商家回复|卖家回复|掌柜回复|店家回复|客服回复|官方回复|使用心得|心得)$`, 'i');
+const LABEL_ALONE = new RegExp(`^(?:(?:${[AUTHOR_WORDS, DATE_WORDS, RATING_WORDS, CONTENT_WORDS, REPLY_WORDS].join('|')})\\s*[:：]|(?:posted|reviewed|written) by|发表于|发布于|商家回复|卖家回复|掌柜回复|店家回复|客服回复|官方回复|使用心得|心得)$`, 'i');
 /** Order details a review shows beside the text. */
-const META_LABEL = /^(?:颜色分类|颜色|尺码|尺寸|规格|型号|版本|套餐类型|套餐|购买日期|购买时间|下单时间|下单日期|机身颜色|存储容量|color|colour|size|style|pattern|model|configuration|capacity|edition|format)\s*[:：]/i;
+const META_LABEL = /^(?:颜色分类|颜色|尺码|尺寸|规格|型号|版本|套餐类型|套餐|购买日期|购买时间|下单时间|下单日期|机身颜色|存储容量|color|colour|size|style|pattern|model|configuration|capacity|edition|format|größe|farbe|taglia|colore|taille|couleur|tamaño|talla)\s*[:：]/i;
+/** "Verified Purchase" badges, also where they run into the text. */
+const BADGE = /verified purchase|verifizierter kauf|acquisto verificato|achat vérifié|compra verificada/gi;
 /** Vote and action lines, alone or several on one row ("Helpful Report", "有用(3) 回复"). */
 const NOISE_PHRASE = '\\d[\\d,]*\\s+(?:people|persons?|customers?)\\s+found this (?:review )?helpful\\.?|one person found this helpful\\.?|helpful\\s*\\(?\\d*\\)?|report(?: abuse)?|verified purchase|read more|see more|show more|translate review to english|有用\\s*[（(]?\\d*[）)]?|没用\\s*[（(]?\\d*[）)]?|有帮助\\s*[（(]?\\d*[）)]?|举报|赞\\s*[（(]?\\d*[）)]?|回复\\s*[（(]?\\d*[）)]?|展开|收起|查看全部|全文|\\d+\\s*人觉得有用|\\d+\\s*人赞同|\\(\\d+\\)';
 const NOISE = new RegExp(`^(?:${NOISE_PHRASE})(?:\\s*[|·]?\\s*(?:${NOISE_PHRASE}))*$`, 'i');
@@ -121,7 +123,8 @@ function segmentsOf(item: Element): { segments: Segment[]; widgetRating: number 
     const s = segments[i]!;
     const next = segments[i + 1];
     if (next && LABEL_ALONE.test(s.text)) {
-      merged.push({ text: `${s.text.replace(/\s*[:：]?$/, '')}：${next.text}`, hint: s.hint ?? next.hint });
+      const sep = /\bby$/i.test(s.text) ? ' ' : '：';
+      merged.push({ text: `${s.text.replace(/\s*[:：]?$/, '')}${sep}${next.text}`, hint: s.hint ?? next.hint });
       i++;
     } else merged.push(s);
   }
@@ -208,7 +211,11 @@ function readItem(item: Element, now: Date): ReadItem {
     }
     plain.push(text);
   }
-  const content = collapseSpace((labelled.length ? labelled : plain).join(' '));
+  // "Listino:" in a name-classed cell is a label of a spec table, not a reviewer.
+  if (author !== null && /[:：]$/.test(author)) author = null;
+  const content = collapseSpace((labelled.length ? labelled : plain).join(' ').replace(BADGE, ' '));
+  // Words, not a count or a share ("2826", "84%"): a rating histogram's rows are not reviews.
+  if (!/\p{L}{2}/u.test(content)) return { review: null, signs: 0 };
   const signs = (author !== null ? 1 : 0) + (date !== null ? 1 : 0) + (rating !== null ? 1 : 0) + (labelled.length ? 1 : 0);
   if (content.length < 2 || content.length > 5000 || (author !== null && content === author)) return { review: null, signs };
   return { review: { author, rating, content, date }, signs };
@@ -227,6 +234,15 @@ function inReviewArea(el: Element): boolean {
   let e: Element | null = el;
   for (let up = 0; e && up < 8; up++, e = e.parentElement) {
     if (REVIEW_AREA.test(`${e.getAttribute('class') ?? ''} ${e.id}`)) return true;
+  }
+  return false;
+}
+
+/** Questions and answers sit beside reviews, built alike (a name, a date, a text): not reviews. */
+function inQuestions(el: Element): boolean {
+  let e: Element | null = el;
+  for (let up = 0; e && up < 8; up++, e = e.parentElement) {
+    if (/question|answer|faq|(?:^|[\s_-])qa(?:$|[\s_-])|ask|问答|提问/i.test(`${e.getAttribute('class') ?? ''} ${e.id}`)) return true;
   }
   return false;
 }
@@ -256,6 +272,7 @@ export function domReviews(idx: PageIndex, now: Date = new Date()): Review[] {
     if (parent.childElementCount < 2 || budget <= 0) continue;
     const area = inReviewArea(parent);
     if (!area && !marked.has(parent)) continue;
+    if (inQuestions(parent)) continue;
     for (const g of childGroups(parent, signature)) {
       if (g.length < 2) continue;
       if (!area && g.filter((k) => marked.has(k)).length < g.length * 0.6) continue;
@@ -267,6 +284,9 @@ export function domReviews(idx: PageIndex, now: Date = new Date()): Review[] {
       const need = area ? 1 : 2;
       const ok = read.filter((r) => r.review && r.signs >= need);
       if (ok.length < 2 || ok.length < g.length * 0.6) continue;
+      // Reviews are someone's, written some day: a list where none has an author or a date is a
+      // score breakdown ("Quality 4.6", "5 stars 65%").
+      if (!ok.some((r) => r.review!.author !== null || r.review!.date !== null)) continue;
       groups.push({ items: g, reviews: ok.map((r) => r.review!) });
     }
   }
