@@ -6,7 +6,8 @@ import { flattenNodes, microdataNodes } from './structured/microdata';
 import { productCandidate, productNodes, schemaReviews, type SchemaContext } from './structured/schema-product';
 import { metaCandidate } from './structured/meta-tags';
 import { scriptJson } from './state/scripts';
-import { detailObject, findItemArrays, itemCandidate, reviewsFromJson, type ItemArray } from './state/find-items';
+import { detailObject, findItemArrays, itemCandidate, type ItemArray } from './state/find-items';
+import { reviewsFromJson } from './state/review-json';
 import { pageAvailability, productFromDom, productTitle } from './dom/product-dom';
 import { findRecordRegion, recordCandidate, spotsByRecord } from './dom/records';
 import { buildPageIndex } from './dom/page-index';
@@ -17,7 +18,7 @@ import { nextPageUrl } from './dom/pagination';
 import { goodsCountFromText } from './signals/goods-count';
 import { skuFromUrl } from './signals/sku';
 import { preferBuyButton, preferLabelledSku, votePrice } from './precedence';
-import { domReviews } from './dom/reviews';
+import { domReviews, mergeReviews } from './dom/reviews';
 import { pageLocale, safely, textOf } from './util';
 
 export interface CommerceFacets {
@@ -84,7 +85,8 @@ export function extractCommerce(doc: Document, ctx: ExtractContext): CommerceFac
     ...safely(() => productNodes(micro).map((n) => productCandidate(n, sctx, 'microdata')), [] as Candidate[]),
   ];
   const meta = safely(() => metaCandidate(doc, base), null);
-  const itemArrays = safely(() => findItemArrays([...scriptJson(doc), ...ctx.xhr.map((x) => x.body)]), [] as ItemArray[]);
+  const scripts = safely(() => scriptJson(doc), [] as unknown[]);
+  const itemArrays = safely(() => findItemArrays([...scripts, ...ctx.xhr.map((x) => x.body)]), [] as ItemArray[]);
   const title = safely(() => textOf(productTitle(doc, idx)), '') || meta?.name || '';
   const crumbs = safely(() => {
     const s = schemaCrumbs([...jsonld, ...micro], base);
@@ -182,7 +184,10 @@ export function extractCommerce(doc: Document, ctx: ExtractContext): CommerceFac
   const seenPath = new Set(menuCats.map((c) => c.path.join('\u0001')));
   const categories = [...menuCats, ...crumbCats.filter((c) => !seenPath.has(c.path.join('\u0001')))];
 
-  const shop: ShopFacet | null = shopOnPage ? { name: shopOnPage.name, url: shopOnPage.url, goodsCount: shopOnPage.goodsCount, rating: shopOnPage.rating } : null;
+  // A shop's figures come from its own page; a product's seller box names and links it (its
+  // scores there may be the item category's, and would overwrite the shop page's).
+  const figures = shopOnPage?.ownPage || pageType !== 'product';
+  const shop: ShopFacet | null = shopOnPage ? { name: shopOnPage.name, url: shopOnPage.url, goodsCount: figures ? shopOnPage.goodsCount : null, rating: figures ? shopOnPage.rating : null } : null;
   if (product && shop && commodities[0] && !commodities[0].shopName) {
     commodities[0].shopName = shop.name;
     commodities[0].shopUrl = shop.url;
@@ -192,10 +197,10 @@ export function extractCommerce(doc: Document, ctx: ExtractContext): CommerceFac
 
   const reviews = [...safely(() => schemaReviews([...jsonld, ...micro]), [] as Review[])];
   if (reviews.length === 0 && pageType === 'product') {
-    // The rendered list and the JSON it was rendered from: the fuller one wins (the DOM may show one page of them).
-    const dom = safely(() => domReviews(idx), [] as Review[]);
-    const json = safely(() => reviewsFromJson(ctx.xhr.map((x) => x.body)), [] as Review[]);
-    reviews.push(...(json.length > dom.length ? json : dom));
+    // The rendered list, and JSON the page fetched or embeds (more pages behind "查看更多评价").
+    const dom = safely(() => domReviews(idx, ctx.now), [] as Review[]);
+    const json = safely(() => reviewsFromJson([...ctx.xhr.map((x) => x.body), ...scripts], { now: ctx.now }), [] as Review[]);
+    reviews.push(...mergeReviews(dom, json));
   }
 
   const next = pageType === 'product' ? null : safely(() => nextPageUrl(doc, base), null);

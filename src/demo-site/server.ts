@@ -13,6 +13,7 @@
  *   /robots.txt            disallows /cart/, /account/, /search (all three are served)
  *   /img/<key>.png, /static/site.css, /static/fonts/iconfont.woff2   subresources
  *   /trap/...              hostile pages (see pages/traps.ts)
+ *   /s2/...                a second, differently built shop (see shop2/pages.ts); not linked from /
  */
 import { createHash } from 'node:crypto';
 import http from 'node:http';
@@ -26,6 +27,8 @@ import { TRAP_PATHS } from './pages/traps';
 import type { Reply } from './reply';
 import { route, type RouteContext } from './router';
 import { SiteState } from './state';
+import { buildShop2Catalog, type Shop2Catalog } from './shop2/catalog';
+import { Shop2Site } from './shop2/pages';
 
 export type { DemoCatalog } from './catalog';
 
@@ -59,6 +62,10 @@ export interface DemoSite {
   /** Robots-disallowed path prefixes. */
   disallowed: string[];
   mutate(opts: { priceChangeRatio: number; removeRatio: number; seed?: number }): { changed: string[]; removed: string[] };
+  /** The second shop's home page (`/s2/`): table layouts, labelled reviews, "more" buttons (not linked from the first shop). */
+  shop2Url: string;
+  /** The second shop's ground truth. */
+  shop2: Shop2Catalog;
   /** Every request served, in order; `path` includes the query string. */
   requestLog(): RequestLogEntry[];
   close(): Promise<void>;
@@ -100,6 +107,7 @@ export async function startDemoSite(opts: DemoSiteOptions = {}): Promise<DemoSit
   validateOptions(opts);
   const state = new SiteState({ seed: opts.seed, products: opts.products, newsPerLanguage: opts.newsPerLanguage });
   const ctx: RouteContext = { state, traps: opts.traps ?? false };
+  const shop2 = new Shop2Site(buildShop2Catalog(opts.seed ?? 7));
   const log: RequestLogEntry[] = [];
   const sockets = new Set<Socket>();
 
@@ -110,7 +118,7 @@ export async function startDemoSite(opts: DemoSiteOptions = {}): Promise<DemoSit
     try {
       const u = new URL(rawPath, 'http://demo.invalid');
       reply = method === 'GET' || method === 'HEAD'
-        ? route(ctx, u.pathname, u.searchParams)
+        ? shop2.route(u.pathname, u.searchParams) ?? route(ctx, u.pathname, u.searchParams)
         : { status: 405, contentType: 'text/plain', body: 'method not allowed', headers: { allow: 'GET, HEAD' } };
     } catch (err) {
       reply = { status: 500, contentType: 'text/plain', body: `demo site error: ${err instanceof Error ? err.message : String(err)}` };
@@ -175,6 +183,8 @@ export async function startDemoSite(opts: DemoSiteOptions = {}): Promise<DemoSit
     catalog: state.catalog,
     linkGraph,
     disallowed: [...DISALLOWED],
+    shop2Url: `${origin}/s2/`,
+    shop2: shop2.catalog,
     mutate: (m) => state.mutate(m),
     requestLog: () => log.slice(),
     close: () => new Promise<void>((resolve) => {

@@ -142,8 +142,9 @@ describe('shop and reviews', () => {
       <div class="review-item"><span class="user">张三</span><div class="star" style="width:80%"></div><p class="content">很好用</p><time datetime="2025-04-02">4月2日</time></div>
       <div class="review-item"><span class="user">李四</span><p class="content">一般</p><span class="date">2025年4月3日</span></div></div></body>`);
     expect(domReviews(idx)).toEqual([
-      { author: '张三', rating: 4, content: '很好用', date: '2025-04-02T00:00:00.000Z' },
-      { author: '李四', rating: null, content: '一般', date: '2025-04-03T00:00:00.000Z' },
+      // A date without a time or zone stays a calendar date (not UTC midnight, which is another day east of Greenwich).
+      { author: '张三', rating: 4, content: '很好用', date: '2025-04-02' },
+      { author: '李四', rating: null, content: '一般', date: '2025-04-03' },
     ]);
   });
 });

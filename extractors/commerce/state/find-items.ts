@@ -1,5 +1,4 @@
 import type { Candidate } from '../candidate';
-import type { Review } from '../../types';
 import { parsePrice } from '../../price/parse-price';
 import { availabilityFromText, availabilityFromValue } from '../signals/availability';
 import { absUrl, toNumber } from '../util';
@@ -132,48 +131,4 @@ export function detailObject(values: unknown[]): Record<string, unknown> | null 
   };
   values.forEach((v) => visit(v, 0));
   return best;
-}
-
-const CONTENT_KEY = /^(?:content|text|body|comment|review_?(?:text|body|content)?|review)$/i;
-const AUTHOR_KEY = /^(?:nick_?name|nickname|author|user_?name|user|reviewer|display_?name|name)$/i;
-const DATE_KEY = /date|time|created|published/i;
-
-/** Arrays of review-like objects (text plus an author or score) in JSON, as contract reviews. */
-export function reviewsFromJson(values: unknown[]): Review[] {
-  let budget = 50_000;
-  const visit = (v: unknown, depth: number): Review[] => {
-    if (budget-- <= 0 || depth > 10 || !v || typeof v !== 'object') return [];
-    if (Array.isArray(v)) {
-      const objs = v.filter((x): x is Record<string, unknown> => !!x && typeof x === 'object' && !Array.isArray(x));
-      const reviews = objs.map(toReview).filter((r): r is Review => r !== null);
-      if (reviews.length > 0 && reviews.length >= objs.length * 0.6) return reviews;
-      for (const x of v) {
-        const r = visit(x, depth + 1);
-        if (r.length) return r;
-      }
-      return [];
-    }
-    for (const x of Object.values(v)) {
-      const r = visit(x, depth + 1);
-      if (r.length) return r;
-    }
-    return [];
-  };
-  for (const v of values) {
-    const r = visit(v, 0);
-    if (r.length) return r;
-  }
-  return [];
-}
-
-function toReview(o: Record<string, unknown>): Review | null {
-  let content: string | null = null, author: string | null = null, rating: number | null = null, date: string | null = null;
-  for (const [k, v] of Object.entries(o)) {
-    if (content === null && CONTENT_KEY.test(k) && typeof v === 'string' && v.trim()) content = v.trim();
-    else if (author === null && AUTHOR_KEY.test(k) && typeof v === 'string') author = v;
-    else if (rating === null && RATING_KEY.test(k)) rating = toNumber(v);
-    else if (date === null && DATE_KEY.test(k) && typeof v === 'string' && !Number.isNaN(Date.parse(v))) date = new Date(v).toISOString();
-  }
-  if (!content || (author === null && rating === null)) return null;
-  return { author, rating, content, date };
 }
