@@ -144,7 +144,8 @@ export function extractCommerce(doc: Document, ctx: ExtractContext): CommerceFac
     preferBuyButton(merged, dom);
     merged.availability ??= safely(() => pageAvailability(doc, idx), null);
     // A product offered at a price with no out-of-stock sign anywhere is on sale: the page says so by offering it.
-    if (merged.availability == null && (merged.price != null || merged.salePrice != null)) {
+    // (A source that states a price of 0 offers the item too: a free download is available.)
+    if (merged.availability == null && (merged.price != null || merged.salePrice != null || parts.some((p) => p.price === 0))) {
       merged.availability = 'InStock';
       merged.extra = { ...merged.extra, availabilityInferred: true };
     }

@@ -39,6 +39,8 @@ const TOKENS: Array<[string, string | null]> = [
   ['Rs', 'INR'], ['₨', 'INR'], ['Р', 'RUB'], ['تومان', 'IRR'], ['ریال', 'IRR'], ['﷼', 'IRR'], ['ريال', 'SAR'],
   ['درهم', 'AED'], ['جنيه', 'EGP'], ['Lek', 'ALL'], ['₼', 'AZN'], ['৳', 'BDT'], ['₭', 'LAK'], ['₮', 'MNT'],
   ['GH₵', 'GHS'], ['₵', 'GHS'], ['FCFA', 'XAF'], ['CFA', 'XOF'], ['֏', 'AMD'], ['៛', 'KHR'], ['Bs', 'VES'], ['S/', 'PEN'], ['Q', 'GTQ'], ['kr', null], ['$', null], ['¥', null], ['dollars', null], ['euro', 'EUR'],
+  ['рублей', 'RUB'], ['рубля', 'RUB'], ['рубль', 'RUB'], ['гривен', 'UAH'], ['гривня', 'UAH'], ['yen', 'JPY'], ['yuan', 'CNY'], ['บาท', 'THB'], ['ر.س', 'SAR'], ['ج.م', 'EGP'], ['E£', 'EGP'], ['د.إ', 'AED'], ['Dhs', 'AED'], ['ден', 'MKD'], ['VNĐ', 'VND'],
+  ['KShs', 'KES'], ['KSh', 'KES'], ['TSh', 'TZS'], ['USh', 'UGX'], ['SFr', 'CHF'], ['zl', 'PLN'], ['dinara', 'RSD'], ['тг', 'KZT'], ['сум', 'UZS'], ["so'm", 'UZS'], ['ש״ח', 'ILS'], ['ש"ח', 'ILS'], ['ƒ', 'ANG'],
 ];
 
 const escape = (t: string) => t.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
@@ -48,6 +50,12 @@ const byLength = [...TOKENS].sort((a, b) => b[0].length - a[0].length);
 const WORD_RE = new RegExp(`(?<!\\p{L})(?:${byLength.filter(([t]) => isWordish(t)).map(([t]) => escape(t)).join('|')})(?!\\p{L})`, 'giu');
 /** Symbols and CJK words match exactly, anywhere. */
 const SYMBOL_RE = new RegExp(byLength.filter(([t]) => !isWordish(t)).map(([t]) => escape(t)).join('|'), 'gu');
+const SYMBOL_TEST = new RegExp(SYMBOL_RE.source, 'u');
+const WORD_TEST = new RegExp(WORD_RE.source, 'iu');
+/** A quick test for any currency token (symbol, word or upper-case code) before a full parse. */
+export function hasCurrencyHint(text: string): boolean {
+  return SYMBOL_TEST.test(text) || WORD_TEST.test(text) || /\b[A-Z]{3}\b/.test(text);
+}
 const TOKEN_CODE = new Map<string, string | null>(TOKENS.map(([t, c]) => [isWordish(t) ? t.toLowerCase() : t, c]));
 const TOKEN_KEY = new Map<string, string>(TOKENS.map(([t]) => [isWordish(t) ? t.toLowerCase() : t, t]));
 
@@ -109,6 +117,9 @@ export interface CurrencyMatch {
 }
 
 const isLetter = (ch: string | undefined) => ch !== undefined && /\p{L}/u.test(ch);
+const isCjk = (ch: string) => /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(ch);
+/** Whether the token's edge character and its outside neighbour are both (non-Chinese/Japanese) letters. */
+const gluedAt = (text: string, i: number, edge: string) => isLetter(edge) && !isCjk(edge) && isLetter(text[i]) && !isCjk(text[i]);
 
 /** Finds every currency token in a text, ISO codes included, in text order; longer tokens win overlaps. */
 export function findCurrencies(text: string, hint: LocaleHint = {}): CurrencyMatch[] {
@@ -133,7 +144,11 @@ export function findCurrencies(text: string, hint: LocaleHint = {}): CurrencyMat
     re.lastIndex = 0;
     for (const m of text.matchAll(re)) {
       const token = m[0];
-      if (token === 'Q' && !/\d/.test(text[m.index + 1] ?? '')) continue;
+      if (token === 'Q' && !/\d/.test(text[m.index + 1] ?? '') && !/\d/.test(text[m.index - 1] ?? '')) continue;
+      // A symbol that starts or ends with a letter is part of a word when a letter touches it there:
+      // "S/" in "BIOS/…", "руб" in "рубашка", "đ" in "điện", "원" in "회원". Chinese and Japanese
+      // words run on without spaces ("1299元起"), so their symbols stand anyway.
+      if (re === SYMBOL_RE && (gluedAt(text, m.index - 1, token[0]) || gluedAt(text, m.index + token.length, token[token.length - 1]))) continue;
       const code = TOKEN_CODE.get(re === WORD_RE ? token.toLowerCase() : token);
       if (code === undefined) continue;
       claim(m.index, token.length, code ?? settle(TOKEN_KEY.get(re === WORD_RE ? token.toLowerCase() : token)!, hint));

@@ -8,8 +8,10 @@ export interface PriceSpot {
   amount: number;
   currency: string | null;
   struck: boolean;
-  /** Struck only because a class name says "old" (nothing is drawn through it). */
+  /** Struck only because a class name or its label says "old" / "list price" (nothing is drawn through it). */
   struckByClass?: boolean;
+  /** The label before it names the price paid now ("促销价", "Sale price", "Now"). */
+  saleLabel?: boolean;
   /** Text-node index in document order. */
   index: number;
 }
@@ -88,9 +90,11 @@ function spotAt(node: Text, index: number, hints: LocaleHints, seen: Set<Element
     if (isNotPrice(el)) return;
     // "每期 $806", "Brez DDV: 36,53 €": an instalment or a price without tax, not the price.
     // The label may also be inside the element itself, before its last number ("每期$806").
-    if (priceLabelKind(`${labelBefore(el)} ${text.replace(/\d[\d.,'\s\u00a0]*\D*$/, '')}`) !== null) return;
-    const how = struckHow(el);
-    idx.spots.push({ el, amount: p.amount, currency: p.currency, struck: how !== null, struckByClass: how === 'class', index });
+    const label = priceLabelKind(`${labelBefore(el)} ${text.replace(/\d[\d.,'\s\u00a0]*\D*$/, '')}`);
+    if (label === 'instalment' || label === 'exclTax') return;
+    // "商城价 ￥2999" beside "促销价 ￥2599": the list price is marked by its label alone.
+    const how = struckHow(el) ?? (label === 'list' ? 'class' : null);
+    idx.spots.push({ el, amount: p.amount, currency: p.currency, struck: how !== null, struckByClass: how === 'class', saleLabel: label === 'sale', index });
     markUp(idx.withPrice, el);
     return;
   }

@@ -102,6 +102,7 @@ export function productFromDom(doc: Document, idx: PageIndex): Candidate {
     if (hasPriceClass(s.el)) score += 3;
     if (s.currency) score += 1;
     if (inItemprop(s.el, /offers|price/i)) score += 3;
+    if (s.saleLabel) score += 2;
     if (inChrome(s.el)) score -= 4;
     if (titleIndex >= 0) {
       const d = s.index - titleIndex;
