@@ -64,6 +64,26 @@ describe('prices on product pages of many shops', () => {
   });
 });
 
+describe('figures beside the price that are not it', () => {
+  it('skips delivery thresholds, bundle totals, shipping and savings, and reads raised cents', () => {
+    const c = productOf(`<html lang="en"><head><title>Jigsaw Puzzle 500</title></head><body>
+      <nav><a href="/gifts">Gifts under $100</a></nav>
+      <h1>Jigsaw Puzzle 500</h1>
+      <p class="promo">Free standard delivery over $50</p>
+      <div class="pp"><span class="now">$14<sup>99</sup></span></div>
+      <p><span>Shipping:</span> <span>$4.99</span></p>
+      <section><h2>Frequently bought together</h2><span>Total price:</span> <span>$29.98</span></section>
+      </body></html>`);
+    expect(c).toMatchObject({ price: 14.99, salePrice: null, currency: 'USD' });
+  });
+
+  it('does not take a model name with Q for a price in quetzales', () => {
+    const c = productOf(`<html lang="en"><head><title>Roof Rack</title></head><body><h1>Roof Rack</h1>
+      <p>Fits: <a href="/audi">AUDI Q5 / Q7</a></p></body></html>`);
+    expect(c.price).toBeNull();
+  });
+});
+
 describe('price strings', () => {
   it('reads free-shipping thresholds as no price and the euro sign as a decimal point', () => {
     expect(parsePrice('Free Shipping on Orders $49+.').amount).not.toBe(0);

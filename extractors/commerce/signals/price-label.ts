@@ -34,7 +34,23 @@ const SALE_LABEL = new RegExp(
   'iu',
 );
 
-export type PriceLabelKind = 'instalment' | 'exclTax' | 'list' | 'sale';
+/**
+ * Labels of figures that stand by the price and are no price of the item: a bundle's or the
+ * cart's total, shipping, and the amount saved ("Total price:", "Buy both:", "Shipping:",
+ * "You save", "立减", "运费").
+ */
+const NOT_ITEM_PRICE = new RegExp(
+  String.raw`(?:\btotal(?:\s+price)?|\bsub-?total|\bbundle(?:\s+price)?|\bbuy\s+(?:both|all\s+(?:two|three|four|\d))|\bgesamt(?:preis|summe)?|\bprix\s+total|\bprecio\s+total|\bprezzo\s+totale|` +
+    // ("Free shipping" / "Free delivery" badges stand before prices and say nothing of them.)
+    String.raw`(?<!free\s|kostenloser\s|gratis\s)(?:\bshipping(?:\s+(?:cost|fee|costs))?|\bdelivery(?:\s+(?:cost|fee|charge))?|\bversand(?:kosten)?)|\bpostage|\blivraison|\benv[íi]o|\bfrete|\bspedizione|` +
+    // thresholds: "Free delivery over £50", "Gifts under $100", "满99元"
+    String.raw`\bover|\bunder|\babove|\bbelow|\borders?\s+of|\bspend|\bminimum(?:\s+order)?|\bab\s+einem\s+bestellwert\s+von|満|满|` +
+    String.raw`\bsave|\byou\s+save|\bsavings?|\bsie\s+sparen|\béconomisez|\bahorra|\brisparmi|` +
+    String.raw`总价|合计|套装价|组合价|搭配价|运费|配送费|立减|直降|立省|节省|优惠|送料|합계|배송비)$`,
+  'iu',
+);
+
+export type PriceLabelKind = 'instalment' | 'exclTax' | 'list' | 'sale' | 'notItemPrice';
 
 /** The words right before a figure, without a currency sign or code and punctuation after them ("商城价：￥" → "商城价"). */
 function labelWords(t: string): string {
@@ -60,6 +76,7 @@ export function priceLabelKind(before: string): PriceLabelKind | null {
   if (INSTALMENT.test(t)) return 'instalment';
   if (EXCL_TAX.test(t)) return 'exclTax';
   const words = labelWords(t);
+  if (NOT_ITEM_PRICE.test(words)) return 'notItemPrice';
   if (LIST_LABEL.test(words)) return 'list';
   if (SALE_LABEL.test(words)) return 'sale';
   return null;
