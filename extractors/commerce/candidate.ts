@@ -19,6 +19,8 @@ export interface Candidate {
   extra?: Record<string, unknown>;
   /** DOM only: an enabled buy button stands in the product's own box (not merged). */
   buyButton?: boolean;
+  /** DOM only: an enabled buy button stands anywhere on the page (not merged). */
+  pageBuyButton?: boolean;
   /** DOM only: how the SKU was labelled on the page (not merged). */
   skuLabel?: 'strong' | 'weak' | 'class';
 }

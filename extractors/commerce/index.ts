@@ -16,7 +16,7 @@ import { shopFromDom } from './dom/shop';
 import { nextPageUrl } from './dom/pagination';
 import { goodsCountFromText } from './signals/goods-count';
 import { skuFromUrl } from './signals/sku';
-import { preferBuyButton, preferLabelledSku, votePrice } from './precedence';
+import { preferBuyButton, preferLabelledSku, preferVisibleOutOfStock, votePrice } from './precedence';
 import { domReviews } from './dom/reviews';
 import { pageLocale, safely, textOf } from './util';
 
@@ -142,6 +142,7 @@ export function extractCommerce(doc: Document, ctx: ExtractContext): CommerceFac
     votePrice(merged, schema, meta, dom);
     preferLabelledSku(merged, dom);
     preferBuyButton(merged, dom);
+    preferVisibleOutOfStock(merged, dom);
     merged.availability ??= safely(() => pageAvailability(doc, idx), null);
     // A product offered at a price with no out-of-stock sign anywhere is on sale: the page says so by offering it.
     // (A source that states a price of 0 offers the item too: a free download is available.)

@@ -84,6 +84,26 @@ describe('figures beside the price that are not it', () => {
   });
 });
 
+describe('availability the buyer sees', () => {
+  it('takes a visible "cannot be bought" over a structured InStock when no buy button is on the page', () => {
+    const c = productOf(`<html lang="en"><head><title>Weather Station 570</title>
+      <script type="application/ld+json">${JSON.stringify({
+        '@context': 'https://schema.org', '@type': 'Product', name: 'Weather Station 570',
+        offers: { '@type': 'Offer', price: '54.50', priceCurrency: 'EUR', availability: 'https://schema.org/InStock' },
+      })}</script></head><body><h1>Weather Station 570</h1>
+      <div class="box"><p>This product cannot be purchased at the moment, but you can reserve it in a store.</p>
+      <span class="price">54,50 €</span><a class="link" href="/stores">Reserve in store</a></div></body></html>`);
+    expect(c.availability).toBe('OutOfStock');
+    expect(c.price).toBe(54.5);
+  });
+
+  it('reads out-of-stock words that end in an accented letter', () => {
+    const c = productOf(`<html lang="fr"><head><title>Lampe de bureau</title></head><body><h1>Lampe de bureau</h1>
+      <div class="box"><span class="price">24,90 €</span><p class="stock">Article épuisé</p></div></body></html>`, 'https://boutique.example.fr/p/9');
+    expect(c.availability).toBe('OutOfStock');
+  });
+});
+
 describe('price strings', () => {
   it('reads free-shipping thresholds as no price and the euro sign as a decimal point', () => {
     expect(parsePrice('Free Shipping on Orders $49+.').amount).not.toBe(0);
