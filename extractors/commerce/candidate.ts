@@ -19,6 +19,8 @@ export interface Candidate {
   extra?: Record<string, unknown>;
   /** DOM only: an enabled buy button stands in the product's own box (not merged). */
   buyButton?: boolean;
+  /** DOM only: an enabled buy button stands anywhere on the page (not merged). */
+  pageBuyButton?: boolean;
   /** DOM only: how the SKU was labelled on the page (not merged). */
   skuLabel?: 'strong' | 'weak' | 'class';
 }
@@ -26,6 +28,8 @@ export interface Candidate {
 const FIELDS = ['name', 'url', 'currency', 'rating', 'reviewCount', 'shopName', 'shopUrl', 'sku', 'brand', 'availability', 'image'] as const;
 
 const has = (v: unknown) => v !== undefined && v !== null && v !== '';
+/** A price of 0 (or less) is a placeholder in data ("price": 0 until the shop fills it in), never what an item costs. */
+const amount = (v: number | null | undefined) => (typeof v === 'number' && v > 0 ? v : null);
 
 /**
  * Merges candidates strongest first. Each field comes from the first candidate that has it,
@@ -42,10 +46,13 @@ export function mergeCandidates(cands: Candidate[]): Candidate {
       }
     }
   }
+  // A source that states a price of 0 (a free item, or one whose price is filled in later) is
+  // still the source of the price: its "no price" must not let a weaker heuristic put a
+  // neighbouring item's price on the page.
   const priced = cands.find((c) => has(c.price) || has(c.salePrice));
   if (priced) {
-    out.price = priced.price ?? null;
-    out.salePrice = priced.salePrice ?? null;
+    out.price = amount(priced.price);
+    out.salePrice = amount(priced.salePrice);
     if (has(priced.currency)) out.currency = priced.currency;
   }
   for (const c of [...cands].reverse()) Object.assign(out.extra!, c.extra ?? {});
@@ -54,8 +61,8 @@ export function mergeCandidates(cands: Candidate[]): Candidate {
 
 /** A candidate as a contract Commodity: absent → null; a lone sale price becomes the price. */
 export function toCommodity(c: Candidate): Commodity {
-  let price = c.price ?? null;
-  let salePrice = c.salePrice ?? null;
+  let price = amount(c.price);
+  let salePrice = amount(c.salePrice);
   if (price === null && salePrice !== null) [price, salePrice] = [salePrice, null];
   if (price !== null && salePrice !== null && salePrice >= price) salePrice = price === salePrice ? null : salePrice;
   if (price !== null && salePrice !== null && salePrice > price) [price, salePrice] = [salePrice, price];

@@ -17,7 +17,7 @@ import { shopFromDom } from './dom/shop';
 import { nextPageUrl } from './dom/pagination';
 import { goodsCountFromText } from './signals/goods-count';
 import { skuFromUrl } from './signals/sku';
-import { preferBuyButton, preferLabelledSku, votePrice } from './precedence';
+import { preferBuyButton, preferLabelledSku, preferVisibleOutOfStock, votePrice } from './precedence';
 import { domReviews, mergeReviews } from './dom/reviews';
 import { pageLocale, safely, textOf } from './util';
 
@@ -144,9 +144,11 @@ export function extractCommerce(doc: Document, ctx: ExtractContext): CommerceFac
     votePrice(merged, schema, meta, dom);
     preferLabelledSku(merged, dom);
     preferBuyButton(merged, dom);
+    preferVisibleOutOfStock(merged, dom);
     merged.availability ??= safely(() => pageAvailability(doc, idx), null);
     // A product offered at a price with no out-of-stock sign anywhere is on sale: the page says so by offering it.
-    if (merged.availability == null && (merged.price != null || merged.salePrice != null)) {
+    // (A source that states a price of 0 offers the item too: a free download is available.)
+    if (merged.availability == null && (merged.price != null || merged.salePrice != null || parts.some((p) => p.price === 0))) {
       merged.availability = 'InStock';
       merged.extra = { ...merged.extra, availabilityInferred: true };
     }

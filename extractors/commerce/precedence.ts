@@ -40,3 +40,16 @@ export function preferBuyButton(merged: Candidate, dom: Candidate): void {
     merged.extra = { ...merged.extra, structuredAvailability: 'OutOfStock' };
   }
 }
+
+/**
+ * Availability the other way: when the product's own box says it cannot be bought now ("Sold
+ * out", "Momentálne nie je možné produkt kúpiť") and the page holds no enabled buy button (one
+ * variant's "Out of stock" beside an "Add to cart" is not the product's), a structured
+ * InStock (a template default, or another variant's) does not stand against what the buyer sees.
+ */
+export function preferVisibleOutOfStock(merged: Candidate, dom: Candidate): void {
+  if (merged.availability === 'InStock' && dom.availability === 'OutOfStock' && !dom.buyButton && !dom.pageBuyButton) {
+    merged.availability = 'OutOfStock';
+    merged.extra = { ...merged.extra, structuredAvailability: 'InStock' };
+  }
+}

@@ -39,6 +39,8 @@ const TOKENS: Array<[string, string | null]> = [
   ['Rs', 'INR'], ['₨', 'INR'], ['Р', 'RUB'], ['تومان', 'IRR'], ['ریال', 'IRR'], ['﷼', 'IRR'], ['ريال', 'SAR'],
   ['درهم', 'AED'], ['جنيه', 'EGP'], ['Lek', 'ALL'], ['₼', 'AZN'], ['৳', 'BDT'], ['₭', 'LAK'], ['₮', 'MNT'],
   ['GH₵', 'GHS'], ['₵', 'GHS'], ['FCFA', 'XAF'], ['CFA', 'XOF'], ['֏', 'AMD'], ['៛', 'KHR'], ['Bs', 'VES'], ['S/', 'PEN'], ['Q', 'GTQ'], ['kr', null], ['$', null], ['¥', null], ['dollars', null], ['euro', 'EUR'],
+  ['рублей', 'RUB'], ['рубля', 'RUB'], ['рубль', 'RUB'], ['гривен', 'UAH'], ['гривня', 'UAH'], ['yen', 'JPY'], ['yuan', 'CNY'], ['บาท', 'THB'], ['ر.س', 'SAR'], ['ج.م', 'EGP'], ['E£', 'EGP'], ['د.إ', 'AED'], ['Dhs', 'AED'], ['ден', 'MKD'], ['VNĐ', 'VND'],
+  ['KShs', 'KES'], ['KSh', 'KES'], ['TSh', 'TZS'], ['USh', 'UGX'], ['SFr', 'CHF'], ['zl', 'PLN'], ['dinara', 'RSD'], ['тг', 'KZT'], ['сум', 'UZS'], ["so'm", 'UZS'], ['ש״ח', 'ILS'], ['ש"ח', 'ILS'], ['ƒ', 'ANG'],
 ];
 
 const escape = (t: string) => t.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
@@ -48,6 +50,14 @@ const byLength = [...TOKENS].sort((a, b) => b[0].length - a[0].length);
 const WORD_RE = new RegExp(`(?<!\\p{L})(?:${byLength.filter(([t]) => isWordish(t)).map(([t]) => escape(t)).join('|')})(?!\\p{L})`, 'giu');
 /** Symbols and CJK words match exactly, anywhere. */
 const SYMBOL_RE = new RegExp(byLength.filter(([t]) => !isWordish(t)).map(([t]) => escape(t)).join('|'), 'gu');
+const SYMBOL_TEST = new RegExp(SYMBOL_RE.source, 'u');
+const WORD_TEST = new RegExp(WORD_RE.source, 'iu');
+/** A quick test for any currency token (symbol, word or upper-case code) before a full parse. */
+export function hasCurrencyHint(text: string): boolean {
+  return SYMBOL_TEST.test(text) || WORD_TEST.test(text) || /(?<![A-Za-z])[A-Z]{3}(?![A-Za-z])/.test(text);
+}
+/** Currency words that are other words (units) in another case: they count only as written. */
+const CASE_SENSITIVE = new Set(['Ft', 'KM', 'TL', 'Br', 'Bs', 'RM', 'Rp', 'KD', 'din', 'kn']);
 const TOKEN_CODE = new Map<string, string | null>(TOKENS.map(([t, c]) => [isWordish(t) ? t.toLowerCase() : t, c]));
 const TOKEN_KEY = new Map<string, string>(TOKENS.map(([t]) => [isWordish(t) ? t.toLowerCase() : t, t]));
 
@@ -59,7 +69,7 @@ const REGION_CURRENCY: Record<string, string> = {
   mx: 'MXN', cl: 'CLP', ar: 'ARS', co: 'COP', pe: 'PEN', uy: 'UYU', in: 'INR', kr: 'KRW', ru: 'RUB', ua: 'UAH', pl: 'PLN',
   cz: 'CZK', ro: 'RON', hu: 'HUF', tr: 'TRY', vn: 'VND', id: 'IDR', my: 'MYR', ph: 'PHP', th: 'THB', il: 'ILS', ch: 'CHF',
   se: 'SEK', no: 'NOK', dk: 'DKK', is: 'ISK', za: 'ZAR', bg: 'BGN', rs: 'RSD', by: 'BYN', kz: 'KZT', ng: 'NGN',
-  ae: 'AED', sa: 'SAR', eg: 'EGP', kw: 'KWD',
+  ae: 'AED', sa: 'SAR', eg: 'EGP', kw: 'KWD', gt: 'GTQ',
 };
 
 /** Language → currency when there is no region (only where one currency dominates). */
@@ -109,6 +119,9 @@ export interface CurrencyMatch {
 }
 
 const isLetter = (ch: string | undefined) => ch !== undefined && /\p{L}/u.test(ch);
+const isCjk = (ch: string) => /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(ch);
+/** Whether the token's edge character and its outside neighbour are both (non-Chinese/Japanese) letters. */
+const gluedAt = (text: string, i: number, edge: string) => isLetter(edge) && !isCjk(edge) && isLetter(text[i]) && !isCjk(text[i]);
 
 /** Finds every currency token in a text, ISO codes included, in text order; longer tokens win overlaps. */
 export function findCurrencies(text: string, hint: LocaleHint = {}): CurrencyMatch[] {
@@ -133,7 +146,14 @@ export function findCurrencies(text: string, hint: LocaleHint = {}): CurrencyMat
     re.lastIndex = 0;
     for (const m of text.matchAll(re)) {
       const token = m[0];
-      if (token === 'Q' && !/\d/.test(text[m.index + 1] ?? '')) continue;
+      // "Q" is the quetzal only on Guatemalan pages: elsewhere "Q5", "Q50" are models.
+      if (token === 'Q' && localeCurrency(hint) !== 'GTQ') continue;
+      // A symbol that starts or ends with a letter is part of a word when a letter touches it there:
+      // "S/" in "BIOS/…", "руб" in "рубашка", "đ" in "điện", "원" in "회원". Chinese and Japanese
+      // words run on without spaces ("1299元起"), so their symbols stand anyway.
+      if (re === SYMBOL_RE && (gluedAt(text, m.index - 1, token[0]) || gluedAt(text, m.index + token.length, token[token.length - 1]))) continue;
+      // "8 ft" is a length and "25 km" a distance, "8 Ft" and "25 KM" are prices.
+      if (re === WORD_RE && CASE_SENSITIVE.has(TOKEN_KEY.get(token.toLowerCase()) ?? '') && token !== TOKEN_KEY.get(token.toLowerCase())) continue;
       const code = TOKEN_CODE.get(re === WORD_RE ? token.toLowerCase() : token);
       if (code === undefined) continue;
       claim(m.index, token.length, code ?? settle(TOKEN_KEY.get(re === WORD_RE ? token.toLowerCase() : token)!, hint));

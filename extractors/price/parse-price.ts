@@ -27,7 +27,8 @@ const THREE_DECIMALS = new Set(['KWD', 'BHD', 'OMR', 'JOD', 'TND', 'LYD', 'IQD']
 // (?!\d) stops "1.11000" from being read as the group "1.110".
 const NUMBER_RE = /\d{1,3}(?:(?:[.,'’\u00a0\u202f]| (?=\d{3}(?!\d)))\d{3})+(?:[.,]\d+)?(?!\d)|\d+(?:[.,]\d+)?/g;
 const RANGE_SEP_RE = /^\s*(?:[-–—~～至到]|to|bis|a|à)\s*\D{0,4}?\s*$/i;
-const FREE_RE = /^\s*(?:free|gratis|gratuit|kostenlos|免费)\b/i;
+// "Free" alone is a price of 0; "Free shipping on orders $49+" is not.
+const FREE_RE = /^\s*(?:free|gratis|gratuit|kostenlos|免费)\s*[!.]?\s*$/i;
 
 function normalise(text: string): string {
   return text
@@ -37,6 +38,8 @@ function normalise(text: string): string {
     .replace(/[，]/g, ',')
     .replace(/[．。]/g, '.')
     .replace(/\s+/g, ' ')
+    // "35€99": the currency sign written as the decimal point
+    .replace(/(\d)([€£$])(\d{2})(?!\d)/g, '$1,$3 $2')
     // "119. 95", "118, 99": a fraction split off by a stray space
     .replace(/(\d)([.,]) (\d{2})(?!\d)/g, '$1$2$3')
     // ".75", "$..75": a bare fraction
@@ -108,31 +111,61 @@ function pickIndex(hits: NumberHit[], currencies: CurrencyMatch[], text: string)
   return bestGap === Infinity ? 0 : best;
 }
 
+/** How the amount sits in its text: what tells a price ("€ 12") from a figure that mentions a currency ("BIOS/… XMP 3.0"). */
+export interface PriceShape {
+  /** Characters between the chosen number and the nearest currency token; null when the text names none. */
+  currencyGap: number | null;
+  /** The chosen number is glued to a Latin letter that is no currency ("810H", "G88", "256GB"): a model or a size. */
+  glued: boolean;
+}
+
+/** Latin letters right before / after a number that belong to a currency token ("12.99USD", "200Q", "RM12"). */
+function gluedToLetter(text: string, hit: NumberHit, currencies: CurrencyMatch[]): boolean {
+  const inCurrency = (i: number) => currencies.some((c) => i >= c.index && i < c.index + c.length);
+  const before = hit.index - 1, after = hit.end;
+  if (before >= 0 && /[A-Za-z]/.test(text[before]) && !inCurrency(before)) return true;
+  return after < text.length && /[A-Za-z]/.test(text[after]) && !inCurrency(after);
+}
+
 /**
  * Parses a human-written price: "¥1,299.00", "￥99-199" (range: amount = low end), "1299元",
  * "$1.299,00", "US $12", "1.2万", "34,50 € *". Currency comes from the text, then the hints.
  * Never throws; a text without a number gives amount null.
  */
 export function parsePrice(text: string | null | undefined, hints: PriceHints = {}): ParsedPrice {
+  return parsePriceShape(text, hints).price;
+}
+
+/** parsePrice, with how the amount stands to its currency and neighbouring letters. */
+export function parsePriceShape(text: string | null | undefined, hints: PriceHints = {}): { price: ParsedPrice; shape: PriceShape } {
   const raw = normalise(String(text ?? ''));
   const localeHint = { locale: hints.locale ?? null, host: hints.host ?? null };
   const inText = findCurrencies(raw, localeHint);
   const hinted = hints.currency ? findCurrencies(normalise(hints.currency), localeHint)[0]?.code ?? null : null;
   const currency = inText[0]?.code ?? hinted;
   const decimal = hints.decimalSeparator;
-  if (FREE_RE.test(raw)) return { amount: 0, currency };
+  const none: PriceShape = { currencyGap: null, glued: false };
+  if (FREE_RE.test(raw)) return { price: { amount: 0, currency }, shape: none };
   const hits = numbers(raw, decimal, currency);
-  if (hits.length === 0) return { amount: null, currency };
+  if (hits.length === 0) return { price: { amount: null, currency }, shape: none };
   const i = pickIndex(hits, inText, raw);
+  const shapeOf = (h: NumberHit): PriceShape => ({
+    currencyGap: inText.length
+      ? Math.min(...inText.map((c) => (h.index >= c.index + c.length ? h.index - (c.index + c.length) : Math.max(0, c.index - h.end))))
+      : null,
+    glued: gluedToLetter(raw, h, inText),
+  });
   // A range reads from its low end, whichever end the currency sits next to ("26 to 50 €").
   for (const j of [i - 1, i]) {
     const lo = hits[j], hi = hits[j + 1];
     if (!lo || !hi) continue;
     if (isRange(raw.slice(lo.end, hi.index)) && hi.value >= lo.value) {
-      return { amount: lo.value, min: lo.value, max: hi.value, currency };
+      const a = shapeOf(lo), b = shapeOf(hi);
+      const gap = a.currencyGap === null ? null : Math.min(a.currencyGap, b.currencyGap ?? Infinity);
+      return { price: { amount: lo.value, min: lo.value, max: hi.value, currency }, shape: { currencyGap: gap, glued: a.glued && b.glued } };
     }
   }
-  return { amount: hits[i].value, currency };
+  return { price: { amount: hits[i].value, currency }, shape: shapeOf(hits[i]) };
 }
 
 /** The locale-derived currency for callers that have no price text currency (re-exported for the extractors). */

@@ -8,8 +8,10 @@ export interface PriceSpot {
   amount: number;
   currency: string | null;
   struck: boolean;
-  /** Struck only because a class name says "old" (nothing is drawn through it). */
+  /** Struck only because a class name or its label says "old" / "list price" (nothing is drawn through it). */
   struckByClass?: boolean;
+  /** The label before it names the price paid now ("促销价", "Sale price", "Now"). */
+  saleLabel?: boolean;
   /** Text-node index in document order. */
   index: number;
 }
@@ -80,23 +82,52 @@ function spotAt(node: Text, index: number, hints: LocaleHints, seen: Set<Element
   for (let up = 0; el && up < maxUp; up++, el = el.parentElement) {
     // Big elements are never a single price; checking first keeps textContent calls small.
     if (seen.has(el) || el.childElementCount > 6) return;
-    const text = el.textContent ?? '';
+    const text = withRaisedCents(el, el.textContent ?? '');
     if (text.length > 48) return;
     const p = priceInText(text, hints, !hasPriceClass(el)) ?? (up === 0 ? splitPrice(el, text, hints) : null);
     if (!p || p.amount === null) continue;
+    // "10." and "37" in their own elements are the parts of "€10.37" (a price written as whole,
+    // decimal and fraction spans): a part without a currency whose container reads as a price
+    // with one is not a price itself; the container is.
+    if (p.currency === null && up < 2 && partOfPrice(el, hints)) continue;
     seen.add(el);
     if (isNotPrice(el)) return;
     // "每期 $806", "Brez DDV: 36,53 €": an instalment or a price without tax, not the price.
     // The label may also be inside the element itself, before its last number ("每期$806").
-    if (priceLabelKind(`${labelBefore(el)} ${text.replace(/\d[\d.,'\s\u00a0]*\D*$/, '')}`) !== null) return;
-    const how = struckHow(el);
-    idx.spots.push({ el, amount: p.amount, currency: p.currency, struck: how !== null, struckByClass: how === 'class', index });
+    const label = priceLabelKind(`${labelBefore(el)} ${text.replace(/\d[\d.,'\s\u00a0]*\D*$/, '')}`);
+    if (label === 'instalment' || label === 'exclTax' || label === 'notItemPrice') return;
+    // "商城价 ￥2999" beside "促销价 ￥2599": the list price is marked by its label alone.
+    const how = struckHow(el) ?? (label === 'list' ? 'class' : null);
+    idx.spots.push({ el, amount: p.amount, currency: p.currency, struck: how !== null, struckByClass: how === 'class', saleLabel: label === 'sale', index });
     markUp(idx.withPrice, el);
     return;
   }
 }
 
 const MODEL_NUMBER = /[A-Za-z]\d|\d[A-Za-z]/;
+
+/**
+ * "$229<sup>99</sup>", "$229<span class=…>99</span>": cents written raised, with no decimal
+ * point, read as "$229.99" (the element's text alone says "$22999").
+ */
+function withRaisedCents(el: Element, text: string): string {
+  const last = el.lastElementChild;
+  if (!last || text.length > 48) return text;
+  const cents = (last.textContent ?? '').trim();
+  // Two digits in their own element right after the units, with no separator, are cents: no
+  // shop splits the digits of a whole number into elements.
+  if (!/^\d{2}$/.test(cents)) return text;
+  const before = text.slice(0, text.lastIndexOf(cents));
+  return /\d\s*$/.test(before) ? `${before.trimEnd()}.${cents}${text.slice(text.lastIndexOf(cents) + 2)}` : text;
+}
+
+/** Whether the element's parent, a short text, reads as a price with a currency of which the element is a part. */
+function partOfPrice(el: Element, hints: LocaleHints): boolean {
+  const parent = el.parentElement;
+  if (!parent || parent.childElementCount > 6) return false;
+  const text = parent.textContent ?? '';
+  return text.length <= 48 && text.trim() !== (el.textContent ?? '').trim() && priceInText(text, hints) !== null;
+}
 
 /** A currency alone in an element ("元", "€", "$"), as written next to a bare number. */
 function currencyOnly(el: Element | null): string | null {

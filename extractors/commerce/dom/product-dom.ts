@@ -102,6 +102,7 @@ export function productFromDom(doc: Document, idx: PageIndex): Candidate {
     if (hasPriceClass(s.el)) score += 3;
     if (s.currency) score += 1;
     if (inItemprop(s.el, /offers|price/i)) score += 3;
+    if (s.saleLabel) score += 2;
     if (inChrome(s.el)) score -= 4;
     if (titleIndex >= 0) {
       const d = s.index - titleIndex;
@@ -134,7 +135,8 @@ export function productFromDom(doc: Document, idx: PageIndex): Candidate {
   // An enabled buy button outweighs "notify me when available" lines of single variants.
   const said = availabilityFromText(boxText);
   const boxButton = hasBuyButton(buttonsIn(idx, box));
-  const canBuy = boxButton || (said !== 'OutOfStock' && hasBuyButton(buttonsIn(idx, null)));
+  c.pageBuyButton = boxButton || hasBuyButton(buttonsIn(idx, null));
+  const canBuy = boxButton || (said !== 'OutOfStock' && c.pageBuyButton);
   c.availability = canBuy ? 'InStock' : said;
   // Remembered for outweighing structured data only when the box says nothing against it.
   if (boxButton && said !== 'OutOfStock') c.buyButton = true;
@@ -189,6 +191,7 @@ function withTitleAvailability(c: Candidate, idx: PageIndex, titleIndex: number)
     (b) => follows(first, b) && follows(b, last),
   );
   const said = availabilityFromText(win.map((t) => t.node.nodeValue ?? '').join(' '));
+  c.pageBuyButton ??= hasBuyButton(buttonsIn(idx, null));
   if (hasBuyButton(inWindow)) {
     c.availability = 'InStock';
     c.buyButton = said !== 'OutOfStock';

@@ -1,4 +1,5 @@
-import { parsePrice, type ParsedPrice } from '../../price/parse-price';
+import { parsePriceShape, type ParsedPrice } from '../../price/parse-price';
+import { hasCurrencyHint } from '../../price/currency';
 
 export interface LocaleHints {
   locale: string | null;
@@ -43,8 +44,13 @@ export function isOldPriceClass(cls: string): boolean {
 const NOT_PRICE_CLASS = /unit|per-|instal|monthly|shipping|delivery|vat|tax|save|saving|discount|percent|off\b|badge|qty|quantity|count|rating|review|star/i;
 
 const PRICE_LIKE = /\d/;
-/** A currency sign, code or word somewhere in a text (a quick test before parsing). */
-export const CURRENCYISH = /[$€£¥￥₹₩₽₴₺₫₱฿₪]|\b[A-Z]{3}\b|元|руб|zł|Kč|\bkr\b|\blei\b|\bFt\b|\bRp\b|\bRM\b|\bR\$|\bRs\.?/;
+/**
+ * A currency sign, code or word somewhere in a text (a quick test before parsing): every token
+ * the currency module knows ("원", "円", "лв", "TL"…), so no currency is seen by one and missed here.
+ */
+export const CURRENCYISH = { test: hasCurrencyHint };
+/** Most characters between a currency and its amount: "US $ 12", "12,- €", "Price: 89 EUR". */
+const MAX_CURRENCY_GAP = 4;
 
 /** A short text that reads as a price with a currency ("¥1,299.00", "1299元", "US $12"), parsed; else null. */
 export function priceInText(text: string, hints: LocaleHints, needCurrency = true): ParsedPrice | null {
@@ -54,9 +60,12 @@ export function priceInText(text: string, hints: LocaleHints, needCurrency = tru
   // Dates, phone numbers and percentages are not prices; nor are sums in 亿 (hundreds of
   // millions: market sizes and budgets in news headlines, never what a shop asks).
   if (/%|\d{1,4}[/.-]\d{1,2}[/.-]\d{2,4}|\d{3}-\d{3,4}-\d{4}|\d\s*亿/.test(t)) return null;
-  const p = parsePrice(t, { locale: hints.locale ?? undefined, host: hints.host ?? undefined });
+  const { price: p, shape } = parsePriceShape(t, { locale: hints.locale ?? undefined, host: hints.host ?? undefined });
   if (p.amount === null || p.amount <= 0 || p.amount > 1e8) return null;
-  if (needCurrency && p.currency === null) return null;
+  // "810H", "G88", "3.0GHz": a number glued to letters is a model or a size, not an amount.
+  if (shape.glued) return null;
+  // The currency must stand by the amount: "BIOS/Performance Profile Intel XMP 3.0" names no price.
+  if (needCurrency && (p.currency === null || shape.currencyGap === null || shape.currencyGap > MAX_CURRENCY_GAP)) return null;
   return p;
 }
 

@@ -1,15 +1,23 @@
 /**
  * SKU from a label in the text: "SKU: AB-123", "ASIN B07…", "Item #12345", "商品编号：100012043978",
- * "货号 X1", "Art.-Nr. 4711". Strong labels name the shop's own item code; weak ones (Model,
- * Part #, Ref.) are used only when no strong label is on the page.
+ * "货号 X1", "Art.-Nr. 4711", "상품번호 12345". Strong labels name the shop's own item code; weak
+ * ones (Model, Part #, Ref., 型号) are used only when no strong label is on the page.
  */
-const STRONG = String.raw`(?:SKU|ASIN|(?:eBay\s+)?item\s+(?:number|#|no\.?|code|ID)|Numero\s+oggetto(?:\s+eBay)?|Num[ée]ro\s+de\s+l'objet(?:\s+eBay)?|Artikelnummer(?:\s+bei\s+eBay)?|Art(?:ikel)?\.?[\s-]*Nr\.?|N[úu]mero\s+de\s+art[íi]culo|Product\s*(?:#|code|ID|No\.?|number)|C[óo]digo(?:\s+do\s+produto|\s+de\s+producto)?|Bestell(?:nummer|[\s-]*Nr\.?)|Артикул|(?:Код(?:\s+товара)?|Šifra(?:\s+(?:artikla|izdelka))?|K[óo]d(?:\s+(?:produktu|tovaru))?)(?=\s*:)|Cikksz[áa]m|Varenummer|Tuotenumero|商品编号|商品编码|货号|产品编号|品番)`;
-const WEAK = String.raw`(?:Model(?:\s*(?:No\.?|number|#))?|Item\s+model\s+number|Part\s*(?:#|No\.?|number)|Style\s*(?:#|No\.?)|R[ée]f[ée]rence|Ref\.|Referencia|Cod\.|型号|款号|型番)`;
+const STRONG = String.raw`(?:SKU|ASIN|item\s+(?:number|#|no\.?|code|ID)|Numero\s+oggetto|Num[ée]ro\s+de\s+l'objet|Artikelnummer|Art(?:ikel)?\.?[\s-]*Nr\.?|N[úu]mero\s+de\s+art[íi]culo|Product\s*(?:#|code|ID|No\.?|number)|C[óo]digo(?:\s+do\s+produto|\s+de\s+producto)?|Bestell(?:nummer|[\s-]*Nr\.?)|Артикул|(?:Код(?:\s+товара)?|Šifra(?:\s+(?:artikla|izdelka))?|K[óo]d(?:\s+(?:produktu|tovaru))?)(?=\s*:)|Cikksz[áa]m|Varenummer|Tuotenumero|M[ãa]\s+s[ảa]n\s+ph[ẩa]m|商品编号|商品编码|商品货号|货号|产品编号|品番|商品番号|商品コード|상품\s*번호|상품\s*코드|품번)`;
+const WEAK = String.raw`(?:Model(?:\s*(?:No\.?|number|#))?|Item\s+model\s+number|Part\s*(?:#|No\.?|number)|Style\s*(?:#|No\.?)|R[ée]f[ée]rence|Ref\.|Referencia|Cod\.|型号|款号|型番|모델\s*(?:명|번호))`;
 const VALUE = String.raw`([A-Z0-9][A-Z0-9\-_./]{1,39})`;
-const INLINE_STRONG = new RegExp(`(?<![\\p{L}])${STRONG}\\s*[:：#]?\\s*${VALUE}`, 'iu');
-const INLINE_WEAK = new RegExp(`(?<![\\p{L}])${WEAK}\\s*[:：#]?\\s*${VALUE}`, 'iu');
-// A label alone may end in ":", "#" or a dash ("Product Code -"), its value in the next text.
-const LABEL_STRONG = new RegExp(`^\\s*${STRONG}\\s*[:：#\\-–]?\\s*$`, 'iu');
+/**
+ * A label may name the shop after it ("Artikelnummer bei Shopname:", "Numero oggetto Shopname:"):
+ * one word, then the colon that closes the label.
+ */
+const NAMED = String.raw`(?:\s+(?:bei\s+|on\s+|at\s+)?\p{L}[\p{L}\d.-]*\s*[:：])`;
+// Latin and Cyrillic labels start a word; Chinese, Japanese and Korean ones are glued to the words before ("产品型号").
+const START = String.raw`(?<![\p{Script=Latin}\p{Script=Cyrillic}])`;
+const INLINE_STRONG = new RegExp(`${START}${STRONG}(?:${NAMED}|\\s*[:：#]?)\\s*${VALUE}`, 'iu');
+const INLINE_WEAK = new RegExp(`${START}${WEAK}\\s*[:：#]?\\s*${VALUE}`, 'iu');
+// A label alone may end in ":", "#" or a dash ("Product Code -"), its value in the next text; a
+// word before it may name the shop ("Shopname item number").
+const LABEL_STRONG = new RegExp(`^\\s*(?:\\p{L}[\\p{L}\\d.-]*\\s+)?${STRONG}(?:${NAMED}|\\s*[:：#\\-–]?)\\s*$`, 'iu');
 const LABEL_WEAK = new RegExp(`^\\s*${WEAK}\\s*[:：#\\-–]?\\s*$`, 'iu');
 
 export interface SkuHit {
@@ -18,6 +26,9 @@ export interface SkuHit {
 }
 
 const clean = (v: string) => v.replace(/[.,:;/]+$/, '');
+/** "5.0", "2.1": a decimal number (a version, a size, "Shader Model 5.0") is no item code. */
+const DECIMAL = /^\d{1,4}[.,]\d{1,2}$/;
+const codeLike = (v: string) => /\d/.test(v) && !DECIMAL.test(v);
 
 /** A SKU written inline after its label, or null. */
 export function skuFromText(text: string): SkuHit | null {
@@ -25,7 +36,7 @@ export function skuFromText(text: string): SkuHit | null {
     const m = re.exec(text);
     if (m) {
       const v = clean(m[1]);
-      if (/\d/.test(v)) return { value: v, strong };
+      if (codeLike(v)) return { value: v, strong };
     }
   }
   return null;
@@ -55,7 +66,7 @@ export function cleanSku(v: string | null): string | null {
 /** A value that can be a SKU on its own. */
 export function skuValue(text: string): string | null {
   const t = text.trim();
-  return /^[A-Z0-9][A-Z0-9\-_./]{1,39}$/i.test(t) && /\d/.test(t) ? clean(t) : null;
+  return /^[A-Z0-9][A-Z0-9\-_./]{1,39}$/i.test(t) && codeLike(clean(t)) ? clean(t) : null;
 }
 
 /**

@@ -16,10 +16,13 @@ const list = (v: unknown): unknown[] => (v === undefined || v === null ? [] : Ar
 const objects = (v: unknown): SchemaNode[] => list(v).filter((x): x is SchemaNode => !!x && typeof x === 'object');
 
 function amount(v: unknown, ctx: SchemaContext): number | null {
-  const n = toNumber(v);
-  if (n !== null) return n;
-  const s = firstString(v);
-  return s ? parsePrice(s, { locale: ctx.locale ?? undefined, host: ctx.host ?? undefined }).amount : null;
+  const s = typeof v === 'number' ? null : firstString(v);
+  // Markup often writes the page's own number format ("59,99", "1.299,00"): a comma in a
+  // machine value is read as a price text is, never stripped ("59,99" is not 5999).
+  const n = s !== null && /,/.test(s) ? null : toNumber(v);
+  const a = n ?? (s ? parsePrice(s, { locale: ctx.locale ?? undefined, host: ctx.host ?? undefined }).amount : null);
+  // 0 stays: the offer names no price to pay (merging reads it as "no price", not as a gap to fill).
+  return a === null || a < 0 ? null : a;
 }
 
 /** Price facts of one Offer / AggregateOffer: the price paid now, a list price when one is stated. */
