@@ -57,6 +57,42 @@ describe('listing records', () => {
   });
 });
 
+describe('listing records: price markup and card variants', () => {
+  const hintsEn = { locale: 'en-US', host: 'shop.example.com' };
+  const records = (html: string, h = hintsEn) => {
+    const doc = htmlDoc(html, 'https://shop.example.com/c/1');
+    const idx = buildPageIndex(doc, h);
+    const region = findRecordRegion(idx);
+    if (!region) return [];
+    const spots = spotsByRecord(idx, region);
+    return region.records.map((r) => recordCandidate(r, spots.get(r) ?? [], 'https://shop.example.com/c/1', h));
+  };
+
+  it('reads a price whose number the markup splits across elements', () => {
+    const cards = [
+      ['Desk lamp', '$<strong>459</strong><sup>.99</sup>'],
+      ['Floor lamp', '<span>$</span><span>1</span><span>,299</span>'],
+      ['Wall lamp', '<span>$89</span><sup>95</sup>'],
+    ].map(([name, price], i) => `<div class="card"><a href="/p/${i}">${name}</a><div class="price-now">${price}</div><p>Free shipping</p></div>`);
+    const items = records(`<body><div class="grid">${cards.join('')}</div></body>`);
+    expect(items.map((c) => [c.name, c.price])).toEqual([['Desk lamp', 459.99], ['Floor lamp', 1299], ['Wall lamp', 89.95]]);
+  });
+
+  it('reads prices on pretty-printed pages whose price elements hold lines of indentation', () => {
+    const pad = '\n' + ' '.repeat(40);
+    const cards = Array.from({ length: 4 }, (_, i) => `<li class="result">${pad}<a href="/p/${i}">${pad}Cotton shirt ${i}${pad}</a>${pad}<span class="amount">${pad}<!--x-->${pad}$${10 + i}.50${pad}<!--y-->${pad}</span>${pad}</li>`);
+    const items = records(`<body><ul class="results">${cards.join('')}</ul></body>`);
+    expect(items.map((c) => c.price)).toEqual([10.5, 11.5, 12.5, 13.5]);
+  });
+
+  it('keeps cards whose class adds a modifier (featured, sponsored) in the same list', () => {
+    const card = (i: number, extra: string) => `<div class="product-tile${extra}"><a href="/p/${i}">Chair ${i}</a><span>$${20 + i}.00</span></div>`;
+    const grid = [card(0, ' is-sponsored'), card(1, ''), card(2, ''), card(3, ' is-sponsored'), card(4, ''), card(5, ''), card(6, ' is-featured')].join('');
+    const items = records(`<body><div class="grid">${grid}</div></body>`);
+    expect(items.map((c) => c.name)).toEqual(['Chair 0', 'Chair 1', 'Chair 2', 'Chair 3', 'Chair 4', 'Chair 5', 'Chair 6']);
+  });
+});
+
 describe('categories and breadcrumbs', () => {
   it('reads nested menus and dl trees into levels and paths', () => {
     const { idx } = indexOf(`<body><div class="category-menu"><ul>

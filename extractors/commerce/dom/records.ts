@@ -17,12 +17,50 @@ export interface RecordRegion {
 
 const MIN_RECORDS = 3;
 
-/** A child's signature: its tag, class words without digits, and its child tags. */
+/** A child's class words without digits and state words ("active", "odd"): what its template gives it. */
+function classWords(el: Element): string[] {
+  return (el.getAttribute('class') ?? '').replace(/\d+/g, '').split(/\s+/).filter((w) => w && !/active|selected|current|first|last|odd|even|hover/i.test(w)).sort();
+}
+
+/** A child's signature: its tag, class words, and whether it has element children. */
 function signature(el: Element): string {
-  const cls = (el.getAttribute('class') ?? '').replace(/\d+/g, '').split(/\s+/).filter((w) => w && !/active|selected|current|first|last|odd|even|hover/i.test(w)).sort().join('.');
-  let kids = '';
-  for (let c = el.firstElementChild, i = 0; c && i < 6; c = c.nextElementSibling, i++) kids += c.tagName[0];
-  return `${el.tagName}|${cls}|${kids.length > 0 ? 'k' : ''}`;
+  return `${el.tagName}|${classWords(el).join('.')}|${el.firstElementChild ? 'k' : ''}`;
+}
+
+/**
+ * Children grouped by signature, then groups of one tag whose class words mostly agree merged:
+ * a template adds a modifier to some cards (`item-cell is-featured`, a sponsored card's
+ * `AdHolder`), and those cards are records of the same list.
+ */
+function recordGroups(parent: Element): Element[][] {
+  const groups = childGroups(parent, signature);
+  if (groups.length < 2) return groups;
+  const words = groups.map((g) => new Set(classWords(g[0]!)));
+  const out: Element[][] = [];
+  const used = new Set<number>();
+  for (let i = 0; i < groups.length; i++) {
+    if (used.has(i)) continue;
+    let merged = groups[i]!;
+    const members = [i];
+    for (let j = i + 1; j < groups.length; j++) {
+      if (used.has(j) || groups[j]![0]!.tagName !== groups[i]![0]!.tagName || !members.some((m) => similar(words[m]!, words[j]!))) continue;
+      merged = [...merged, ...groups[j]!];
+      members.push(j);
+      used.add(j);
+    }
+    // Back in document order: the records' order is the list's.
+    if (merged !== groups[i]) merged = Array.from(parent.children).filter((c) => merged.includes(c));
+    out.push(merged);
+  }
+  return out;
+}
+
+/** Whether two class-word sets share at least half of their union (both non-empty). */
+function similar(a: Set<string>, b: Set<string>): boolean {
+  if (a.size === 0 || b.size === 0) return false;
+  let common = 0;
+  for (const w of a) if (b.has(w)) common++;
+  return common * 2 >= a.size + b.size - common;
 }
 
 /** Finds the listing's data region, or null when no parent has enough item-like children. */
@@ -31,7 +69,7 @@ export function findRecordRegion(idx: PageIndex): RecordRegion | null {
   let bestScore = 0;
   for (const el of idx.elements) {
     if (el.childElementCount < MIN_RECORDS || !idx.withPrice.has(el) || !idx.withLink.has(el)) continue;
-    for (const g of childGroups(el, signature)) {
+    for (const g of recordGroups(el)) {
       if (g.length < MIN_RECORDS || g.length <= bestScore) continue;
       const linked = g.filter((r) => idx.withLink.has(r));
       if (linked.length < Math.max(MIN_RECORDS, g.length * 0.6)) continue;
