@@ -93,6 +93,51 @@ describe('listing records: price markup and card variants', () => {
   });
 });
 
+describe('listing records: labels, strays and hidden wrappers', () => {
+  const hintsIn = { locale: 'en-IN', host: 'shop.example.in' };
+  const records = (html: string) => {
+    const doc = htmlDoc(html, 'https://shop.example.in/c/1');
+    const idx = buildPageIndex(doc, hintsIn);
+    const region = findRecordRegion(idx);
+    if (!region) return [];
+    const spots = spotsByRecord(idx, region);
+    return region.records.map((r) => recordCandidate(r, spots.get(r) ?? [], 'https://shop.example.in/c/1', hintsIn));
+  };
+
+  it('reads the price a written label names, whatever the class says, and skips instalments', () => {
+    const card = (i: number, sale: string, regular: string) => `<div class="card"><img src="/i/${i}.jpg"><a href="/p/${i}">Guitar ${i}</a>
+      <div class="price"><span class="sr-only">Sale price</span><span class="price__regular">${sale}</span>
+      <span class="sr-only">Regular price</span><span class="price__sale">${regular}</span></div>
+      <div class="emi"><span>or <span>₹<span class="emi-price">855</span></span>/Month</span></div></div>`;
+    const items = records(`<body><div class="grid">${card(0, '₹9,299', '₹10,999')}${card(1, '₹18,999', '₹23,840')}${card(2, '₹6,399', '₹9,800')}</div></body>`);
+    expect(items.map((c) => [c.price, c.salePrice])).toEqual([[10999, 9299], [23840, 18999], [9800, 6399]]);
+  });
+
+  it('does not read a promo-code saving or a chip name with a currency-code word as the price', () => {
+    const card = (i: number) => `<li class="item"><a href="/p/${i}">Laptop ${i}</a><ul><li>AMD Ryzen 5 Hexa Core Processor</li></ul>
+      <p class="promo">+ ₹2000 off w/ promo code</p><div class="cost">₹${40 + i},990</div></li>`;
+    const items = records(`<body><ul class="results">${[0, 1, 2].map(card).join('')}</ul></body>`);
+    expect(items.map((c) => c.price)).toEqual([40990, 41990, 42990]);
+  });
+
+  it('leaves out promo tiles and a "Next" cell that sit in the grid', () => {
+    const card = (i: number) => `<div class="tile"><img src="/i/${i}.jpg"><a href="/p/${i}">Mug ${i}</a><span>₹${300 + i}</span></div>`;
+    const promo = '<div class="tile tile--promo"><img src="/i/promo.jpg"><a href="/subscribe">Save on your first order</a></div>';
+    const next = '<div class="tile"><a href="?page=2">Next</a></div>';
+    const items = records(`<body><div class="grid">${card(0)}${card(1)}${promo}${card(2)}${card(3)}${next}</div></body>`);
+    expect(items.map((c) => c.name)).toEqual(['Mug 0', 'Mug 1', 'Mug 2', 'Mug 3']);
+  });
+
+  it('reads a grid that a loading cover hides until script shows it, but not a hidden popup', () => {
+    const cards = Array.from({ length: 40 }, (_, i) => `<li class="p"><a href="/p/${i}">Tea caddy number ${i} in brushed steel, airtight lid</a><span>₹${200 + i}</span></li>`).join('');
+    const popup = '<div style="display:none"><ul><li class="q"><a href="/x/1">Hidden 1</a><span>₹1</span></li><li class="q"><a href="/x/2">Hidden 2</a><span>₹2</span></li><li class="q"><a href="/x/3">Hidden 3</a><span>₹3</span></li></ul></div>';
+    const items = records(`<body><header>Shop</header><div class="content-lock" style="display:none;"><main><ul class="grid">${cards}</ul></main></div>${popup}</body>`);
+    expect(items).toHaveLength(40);
+    expect(items[29]).toMatchObject({ name: 'Tea caddy number 29 in brushed steel, airtight lid', price: 229 });
+    expect(records(`<body><div class="grid">${popup}</div><p>${'Our story. '.repeat(300)}</p></body>`)).toEqual([]);
+  });
+});
+
 describe('categories and breadcrumbs', () => {
   it('reads nested menus and dl trees into levels and paths', () => {
     const { idx } = indexOf(`<body><div class="category-menu"><ul>

@@ -35,6 +35,16 @@ export interface PageIndex {
 const SKIP = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'SVG', 'HEAD', 'IFRAME', 'OBJECT']);
 const MAX_ELEMENTS = 80_000;
 
+/**
+ * Whether a hidden element is a cover over the page while it loads: shop apps (content locks,
+ * A/B testers) hide the whole content in the HTML and show it by script. Hidden so, it holds
+ * most of the page's text; a hidden menu, popup or template holds little of it.
+ */
+function loadingCover(el: Element, pageText: () => number): boolean {
+  const own = (el.textContent ?? '').length;
+  return own > 2000 && own * 2 > pageText();
+}
+
 function markUp(set: Set<Element>, el: Element | null): void {
   for (let e = el; e && !set.has(e); e = e.parentElement) set.add(e);
 }
@@ -47,6 +57,8 @@ export function buildPageIndex(doc: Document, hints: LocaleHints): PageIndex {
   let textIndex = 0;
   const seen = new Set<Element>();
   const wholes = new Set<Element>();
+  let textLength = -1;
+  const pageText = () => (textLength < 0 ? (textLength = (root.textContent ?? '').length) : textLength);
   while (stack.length && idx.elements.length < MAX_ELEMENTS) {
     const n = stack.pop()!;
     if (n.nodeType === 3) {
@@ -62,7 +74,7 @@ export function buildPageIndex(doc: Document, hints: LocaleHints): PageIndex {
     const tag = el.tagName.toUpperCase();
     if (SKIP.has(tag) || el.hasAttribute('hidden')) continue;
     const style = el.getAttribute('style');
-    if (style && /display\s*:\s*none|visibility\s*:\s*hidden/i.test(style)) continue;
+    if (style && /display\s*:\s*none|visibility\s*:\s*hidden/i.test(style) && !loadingCover(el, pageText)) continue;
     idx.elements.push(el);
     idx.names.push(`${el.getAttribute('class') ?? ''} ${el.id}`);
     const list = idx.byTag.get(tag);
@@ -99,7 +111,9 @@ function spotAt(node: Text, index: number, hints: LocaleHints, seen: Set<Element
       wholes.add(el);
     }
     seen.add(el);
-    if (isNotPrice(el)) return;
+    if (isNotPrice(el) || DISCOUNT.test(text) || strayCode(text, p.currency)) return;
+    // "₹855/Month", "(£1.29/100g)": an instalment or a unit price, said just after the number.
+    if (PER_UNIT.test(`${text.replace(/^\D*\d[\d.,'\s\u00a0]*/, '')} ${textAfter(el)}`)) return;
     // "每期 $806", "Brez DDV: 36,53 €": an instalment or a price without tax, not the price.
     // The label may also be inside the element itself, before its last number ("每期$806").
     if (priceLabelKind(`${labelBefore(el)} ${text.replace(/\d[\d.,'\s\u00a0]*\D*$/, '')}`) !== null) return;
@@ -159,6 +173,30 @@ function wholePrice(el: Element, hints: LocaleHints): { el: Element; text: strin
     best = { el: e, text, price: p };
   }
   return best;
+}
+
+const PER_UNIT = /^\s*(?:\/|per\b|a\b|每)\s*(?:month|mo|mth|week|wk|year|yr|月|期|周|年|100\s*(?:g|ml)|kg|lb|oz|ml|l|g|ea\b)/i;
+
+/** The text right after an element inside its container (up to two levels up, a few dozen characters). */
+function textAfter(el: Element): string {
+  let out = '';
+  let node: Element | null = el;
+  for (let up = 0; node && up < 2 && out.trim().length < 20; up++, node = node.parentElement) {
+    for (let s = node.nextSibling; s && out.length < 40; s = s.nextSibling) out += s.textContent ?? '';
+  }
+  return out.slice(0, 40);
+}
+
+/** "+ $20 off w/ promo code", "Save $50", "立减20元": a discount, not a price. */
+const DISCOUNT = /\d\s*off\b|\b(?:save|you save|coupon|promo code)\b|立减|优惠券|省\s*\d/i;
+
+/**
+ * A currency read from a three-letter word that does not stand by the number ("AMD Ryzen 3
+ * Quad Core": AMD is also the Armenian dram's code): a name with a number in it, not a price.
+ */
+function strayCode(text: string, currency: string | null): boolean {
+  if (!currency || !text.includes(currency) || /\p{Sc}/u.test(text)) return false;
+  return !new RegExp(`${currency}\\s*[\\d.,]|\\d\\s*${currency}`).test(text);
 }
 
 const MODEL_NUMBER = /[A-Za-z]\d|\d[A-Za-z]/;

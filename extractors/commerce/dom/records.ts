@@ -1,5 +1,6 @@
 import type { Candidate } from '../candidate';
-import { isStruck, priceInText, type LocaleHints } from '../signals/price-text';
+import { priceInText, struckHow, type LocaleHints } from '../signals/price-text';
+import { labelBefore } from '../signals/price-label';
 import type { PageIndex, PriceSpot } from './page-index';
 import { ratingFromText, ratingFromWidget, reviewCountFromText } from '../signals/rating';
 import { availabilityFromText } from '../signals/availability';
@@ -81,7 +82,22 @@ export function findRecordRegion(idx: PageIndex): RecordRegion | null {
       }
     }
   }
-  return best;
+  return best && { parent: best.parent, records: withoutStrays(idx, best.records) };
+}
+
+/**
+ * A grid's members without a price that are not goods: a promo tile whose own card template has
+ * no price anywhere in the grid, or a bare link (a "Next" cell) with no picture where the priced
+ * cards have one. An unpriced card like the others (sold out, price on request) stays.
+ */
+function withoutStrays(idx: PageIndex, records: Element[]): Element[] {
+  const priced = records.filter((r) => idx.withPrice.has(r));
+  if (priced.length === records.length) return records;
+  const pricedSigs = new Set(priced.map(signature));
+  const hasImg = (r: Element) => r.tagName === 'IMG' || firstDescendant(r, (e) => e.tagName === 'IMG') !== null;
+  const pictured = priced.filter(hasImg).length >= priced.length * 0.8;
+  const kept = records.filter((r) => idx.withPrice.has(r) || (pricedSigs.has(signature(r)) && (!pictured || hasImg(r))));
+  return kept.length >= MIN_RECORDS ? kept : records;
 }
 
 /** The price spots of each record, by walking up from each spot to its record. */
@@ -99,6 +115,19 @@ export function spotsByRecord(idx: PageIndex, region: RecordRegion): Map<Element
     }
   }
   return out;
+}
+
+/** Labels written before a crossed-out or regular price, and before the price paid now. */
+const OLD_LABEL = /(?:regular|original|list|was|before|compare at|m\.?r\.?p\.?|rrp|uvp|msrp|原价|参考价|市场价|专柜价|定价|通常価格|定価|정가|старая цена)\s*(?:price|preis|prix)?\s*:?\s*$/i;
+const NOW_LABEL = /(?:sale|now|special|offer|deal|current|促销价|现价|售价|活动价|到手价|秒杀价|特价|セール価格|販売価格|特別価格|할인가|판매가|цена со скидкой)\s*(?:price|preis|prix)?\s*:?\s*$/i;
+
+/** What the words just before a price (after any earlier number) call it. */
+function labelKind(before: string): 'old' | 'now' | null {
+  const tail = before.replace(/\s+/g, ' ').replace(/^.*\d/, '').trim().slice(-30);
+  if (!tail) return null;
+  if (OLD_LABEL.test(tail)) return 'old';
+  if (NOW_LABEL.test(tail)) return 'now';
+  return null;
 }
 
 const NAME_CLASS = /title|name|desc|product-?link/i;
@@ -132,7 +161,12 @@ export function recordCandidate(rec: Element, spots: PriceSpot[], base: string, 
   const struck: number[] = [];
   for (const sp of spots) {
     c.currency ??= sp.currency;
-    (isStruck(sp.el, rec) ? struck : live).push(sp.amount);
+    const how = struckHow(sp.el, rec);
+    // A written label beats a class name: themes name their price classes loosely (a
+    // "price__regular" holding the sale price), the words beside a price are what a shopper reads.
+    const label = labelKind(labelBefore(sp.el));
+    const isOld = label === 'old' ? true : label === 'now' && how !== 'drawn' ? false : how !== null;
+    (isOld ? struck : live).push(sp.amount);
   }
   const now = live[0] ?? null;
   const old = struck.find((x) => now === null || x > now) ?? null;
