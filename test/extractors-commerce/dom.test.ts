@@ -7,7 +7,8 @@ import { crumbsToCategories, domCrumbs } from '../../extractors/commerce/dom/bre
 import { shopFromDom } from '../../extractors/commerce/dom/shop';
 import { nextPageUrl } from '../../extractors/commerce/dom/pagination';
 import { domReviews } from '../../extractors/commerce/dom/reviews';
-import { htmlDoc, listingHtml, PAGE_URL } from './helpers';
+import { ctxFor, htmlDoc, listingHtml, PAGE_URL } from './helpers';
+import { extractCommerce } from '../../extractors/commerce/index';
 import { classContains, firstDescendant } from '../../extractors/commerce/util';
 
 const hints = { locale: 'zh-CN', host: 'shop.example.cn' };
@@ -170,6 +171,44 @@ describe('categories and breadcrumbs', () => {
     const { idx } = indexOf(`<body><div class="category-menu"><ul><li><a href="/c/1">A</a><ul><li><a href="/c/2">B</a><ul><li><a href="/c/3">C</a><ul><li><a href="/c/4">D</a></li></ul></li></ul></li></ul></li><li><a href="/c/5">E</a></li></ul></div></body>`);
     const menu = categoriesFromMenus(idx, PAGE_URL);
     expect(menu.find((c) => c.name === 'D')).toMatchObject({ level: 3, path: ['A', 'B', 'C', 'D'] });
+  });
+});
+
+describe('category directories and menus with levels', () => {
+  const group = (title: string, subs: Array<[string, string[]]>, id: number) => `<div class="cat-block"><div class="hd"><h2>${title}</h2></div>
+    <div class="bd">${subs.map(([sub, leaves], j) => `<dl><dt><a href="/c/${id}-${j}">${sub}</a><i>&gt;</i></dt><dd>${leaves.map((l, k) => `<a href="/c/${id}-${j}-${k}">${l}</a>`).join('')}</dd></dl>`).join('')}</div></div>`;
+  const directoryHtml = `<html lang="zh-CN"><head><title>全部商品分类</title></head><body><div class="content">
+    ${group('家用电器', [['电视', ['超薄电视', '全面屏电视']], ['空调', ['挂机', '柜机']]], 1)}
+    ${group('手机通讯', [['手机', ['游戏手机', '老人机']], ['配件', ['手机壳', '数据线', '充电器']]], 2)}</div></body></html>`;
+
+  it('reads a directory of headed groups as heading (1) > group (2) > links (3), and types the page category', () => {
+    const r = extractCommerce(htmlDoc(directoryHtml), ctxFor('auto'));
+    expect(r.pageType).toBe('category');
+    const at = (name: string) => r.categories.find((c) => c.name === name);
+    expect(at('家用电器')).toMatchObject({ level: 1, path: ['家用电器'], url: null });
+    expect(at('空调')).toMatchObject({ level: 2, path: ['家用电器', '空调'], url: 'https://shop.example.cn/c/1-1' });
+    expect(at('数据线')).toMatchObject({ level: 3, path: ['手机通讯', '配件', '数据线'], url: 'https://shop.example.cn/c/2-1-1' });
+    expect(r.categories).toHaveLength(2 + 4 + 9);
+  });
+
+  it('takes one heading over the whole directory for its title, not a category', () => {
+    const { idx } = indexOf(`<body><h3>All categories</h3><div class="menu">
+      <dl><dt>Fashion</dt><dd><a href="/c/women">Women</a><a href="/c/men">Men</a></dd></dl>
+      <dl><dt>Home</dt><dd><a href="/c/kitchen">Kitchen</a><a href="/c/garden">Garden</a></dd></dl></div></body>`);
+    expect(categoriesFromMenus(idx, PAGE_URL).map((c) => [c.name, c.level])).toEqual([['Fashion', 1], ['Women', 2], ['Men', 2], ['Home', 1], ['Kitchen', 2], ['Garden', 2]]);
+  });
+
+  it('reads every link of a menu item that holds several, and no level for an item that only wraps a list', () => {
+    const { idx } = indexOf(`<body><div class="cate"><ul class="cate_menu">
+      <li><a href="/c/phone">手机</a><span>/</span><a href="/c/carrier">运营商</a><span>/</span><a href="/c/digital">数码</a></li>
+      <li><a href="/c/pc">电脑</a><span>/</span><a href="/c/office">办公</a></li></ul>
+      <ul class="genres"><li class="genre"><dl><dt>Books</dt><dd class="flyout" style="display:none"><ul><li><a href="/g/novels">Novels</a></li><li><a href="/g/comics">Comics</a></li></ul></dd></dl></li>
+      <li class="genre"><dl><dt>Music</dt><dd style="display:none"><ul><li><a href="/g/cd">CDs</a></li></ul></dd></dl></li></ul></div></body>`);
+    const cats = categoriesFromMenus(idx, PAGE_URL).map((c) => [c.name, c.level]);
+    expect(cats.slice(0, 5)).toEqual([['手机', 1], ['运营商', 1], ['数码', 1], ['电脑', 1], ['办公', 1]]);
+    expect(cats).toContainEqual(['Books', 1]);
+    expect(cats).toContainEqual(['Novels', 2]);
+    expect(cats).toContainEqual(['CDs', 2]);
   });
 });
 
