@@ -121,6 +121,13 @@ describe('listing records: labels, strays and hidden wrappers', () => {
     expect(items.map((c) => c.price)).toEqual([40990, 41990, 42990]);
   });
 
+  it("names a card by its title link (in a heading, or the picture's address), not a longer side link or an offer line", () => {
+    const card = (i: number) => `<li class="tile"><a href="/p/${i}"><img src="/i/${i}.jpg" alt=""></a><h3><a href="/p/${i}"><span>Oat biscuits ${i}</span></a></h3>
+      <a href="/shelf/biscuits">Rest of the chocolate biscuits shelf</a><div class="offer-title">₹90 member price until Sunday</div><p>₹${100 + i}</p></li>`;
+    const items = records(`<body><ul class="grid">${[0, 1, 2].map(card).join('')}</ul></body>`);
+    expect(items.map((c) => [c.name, c.url])).toEqual([0, 1, 2].map((i) => [`Oat biscuits ${i}`, `https://shop.example.in/p/${i}`]));
+  });
+
   it('leaves out promo tiles and a "Next" cell that sit in the grid', () => {
     const card = (i: number) => `<div class="tile"><img src="/i/${i}.jpg"><a href="/p/${i}">Mug ${i}</a><span>₹${300 + i}</span></div>`;
     const promo = '<div class="tile tile--promo"><img src="/i/promo.jpg"><a href="/subscribe">Save on your first order</a></div>';

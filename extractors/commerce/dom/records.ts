@@ -130,6 +130,15 @@ function labelKind(before: string): 'old' | 'now' | null {
   return null;
 }
 
+/** Starts with a sum and its currency ("£1.70 Clubcard Price…", "129元…"): an offer line, not the name. */
+const SUM = /^\W{0,3}(?:[$€£¥￥₹₩₽]\s?\d|\d[\d.,]*\s?(?:[€₽元円]|руб))/;
+
+/** Whether a link is (in) a heading of its record, or holds one: the card's title. */
+function inHeading(a: Element, rec: Element): boolean {
+  for (let e: Element | null = a; e && e !== rec; e = e.parentElement) if (/^H[1-6]$/.test(e.tagName)) return true;
+  return firstDescendant(a, (e) => /^H[1-6]$/.test(e.tagName)) !== null;
+}
+
 const NAME_CLASS = /title|name|desc|product-?link/i;
 const SHOP_CLASS = /shop|store|seller|merchant|vendor/i;
 const TITLE_PARTS = ['title', 'name'];
@@ -142,18 +151,24 @@ export function recordCandidate(rec: Element, spots: PriceSpot[], base: string, 
   const links = rec.tagName === 'A' ? [rec] : tagged(rec, 'a').filter((a) => a.hasAttribute('href'));
   let main: Element | null = null;
   let mainLen = 0;
+  // The product's own address is usually linked twice, from its picture and from its title.
+  const hrefCount = new Map<string, number>();
+  const target = (a: Element) => absUrl(a.getAttribute('href'), base) ?? '';
+  for (const a of links) if (target(a) && firstDescendant(a, (e) => e.tagName === 'IMG')) hrefCount.set(target(a), 1);
+  for (const a of links) if (hrefCount.has(target(a)) && !firstDescendant(a, (e) => e.tagName === 'IMG')) hrefCount.set(target(a), 2);
   for (const a of links) {
     if (SHOP_CLASS.test(a.getAttribute('class') ?? '') || SHOP_CLASS.test(a.parentElement?.getAttribute('class') ?? '')) continue;
     const t = (a.getAttribute('title') ?? '').trim() || textOf(a);
     const named = NAME_CLASS.test(`${a.getAttribute('class') ?? ''} ${a.parentElement?.getAttribute('class') ?? ''}`);
-    const len = t.length + (named ? 200 : 0) - (priceInText(t, hints) ? 500 : 0);
+    const headed = inHeading(a, rec);
+    const len = t.length + (named ? 200 : 0) + (headed ? 300 : 0) + ((hrefCount.get(target(a)) ?? 0) > 1 ? 100 : 0) - (priceInText(t, hints) ? 500 : 0);
     if (t && len > mainLen) {
       main = a;
       mainLen = len;
     }
   }
   const titled = firstDescendant(rec, (e) => classContains(e, TITLE_PARTS));
-  const nameText = titled && !priceInText(textOf(titled), hints) ? textOf(titled) : '';
+  const nameText = titled && !priceInText(textOf(titled), hints) && !SUM.test(textOf(titled)) ? textOf(titled) : '';
   c.name = nameText || (main ? (main.getAttribute('title') ?? '').trim() || textOf(main) : '') || firstDescendant(rec, (e) => e.tagName === 'IMG' && e.hasAttribute('alt'))?.getAttribute('alt') || null;
   c.url = absUrl((main ?? links[0])?.getAttribute('href'), base);
   // Prices: the record's price spots in order; struck ones (within the record) are regular prices.
