@@ -53,6 +53,32 @@ function stateProduct(arrays: ItemArray[], title: string, base: string): Candida
   return null;
 }
 
+/** Variants of one product listed apart in state JSON (same product address): the first stands for it. */
+function onePerProduct(items: Candidate[]): Candidate[] {
+  const seen = new Set<string>();
+  return items.filter((c) => {
+    if (!c.url) return true;
+    if (seen.has(c.url)) return false;
+    seen.add(c.url);
+    return true;
+  });
+}
+
+/** Address without query or fragment: tracking parameters differ between the HTML and the JSON. */
+const bareUrl = (u: string | null | undefined) => (u ? u.replace(/[?#].*$/, '').replace(/\/$/, '') : '');
+
+/** Whether a larger list holds nearly all of the records of a smaller one (by address or name). */
+function covers(big: Candidate[], small: Candidate[]): boolean {
+  if (big.length <= small.length) return false;
+  const keys = new Set<string>();
+  for (const c of big) {
+    if (c.url) keys.add(bareUrl(c.url));
+    if (c.name) keys.add(norm(c.name));
+  }
+  const held = small.filter((c) => (c.url && keys.has(bareUrl(c.url))) || (c.name && keys.has(norm(c.name)))).length;
+  return held >= small.length * 0.8;
+}
+
 /** Fills a listing's missing fields from another source's item with the same URL or name. */
 function enrich(items: Candidate[], others: Candidate[]): Candidate[] {
   if (others.length === 0) return items;
@@ -104,7 +130,7 @@ export function extractCommerce(doc: Document, ctx: ExtractContext): CommerceFac
         return items.some((c) => c.price != null || c.salePrice != null) ? items : [];
       }, [] as Candidate[])
     : [];
-  const stateItems = itemArrays.filter((a) => a.items.length >= 3)[0]?.items.map((it) => itemCandidate(it, base, 'state')) ?? [];
+  const stateItems = safely(() => onePerProduct(itemArrays.filter((a) => a.items.length >= 3)[0]?.items.map((it) => itemCandidate(it, base, 'state')) ?? []), [] as Candidate[]);
   const schemaList = schemaProducts.length >= 3 ? schemaProducts : [];
 
   // A shop's own page (its name is the page heading) lists its goods even when it has only one or two.
@@ -168,10 +194,13 @@ export function extractCommerce(doc: Document, ctx: ExtractContext): CommerceFac
     }
   }
   if (pageType === 'listing' || pageType === 'category' || pageType === 'shop' || pageType === 'other') {
-    const sources = [schemaList, domItems, stateItems].filter((s) => s.length >= 3);
+    // The records on screen are what a shopper sees; state JSON often holds other things (every
+    // variant, a whole collection, other modules), so it replaces them only when it holds them.
+    const state = domItems.length >= 3 && !covers(stateItems, domItems) ? [] : stateItems;
+    const sources = [schemaList, domItems, state].filter((s) => s.length >= 3);
     sources.sort((a, b) => b.length - a.length);
     const chosen = sources[0] ?? [];
-    const others = sources.slice(1).flat();
+    const others = [schemaList, domItems, stateItems].filter((s) => s !== chosen && s.length >= 3).flat();
     for (const c of enrich(chosen, others)) {
       if (!c.name) continue;
       c.currency ??= localeCurrency(hints);

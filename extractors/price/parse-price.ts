@@ -24,8 +24,9 @@ export interface PriceHints {
 const THREE_DECIMALS = new Set(['KWD', 'BHD', 'OMR', 'JOD', 'TND', 'LYD', 'IQD']);
 
 // A number: digit groups split by thousands separators, or a plain run, then an optional fraction.
-// (?!\d) stops "1.11000" from being read as the group "1.110".
-const NUMBER_RE = /\d{1,3}(?:(?:[.,'’\u00a0\u202f]| (?=\d{3}(?!\d)))\d{3})+(?:[.,]\d+)?(?!\d)|\d+(?:[.,]\d+)?/g;
+// (?!\d) stops "1.11000" from being read as the group "1.110". Indian grouping ("₹1,14,990":
+// pairs before the last three digits) is tried first, else it would read as "1,14".
+const NUMBER_RE = /\d{1,2}(?:,\d{2})+,\d{3}(?:\.\d+)?(?![\d,])|\d{1,3}(?:(?:[.,'’\u00a0\u202f]| (?=\d{3}(?!\d)))\d{3})+(?:[.,]\d+)?(?!\d)|\d+(?:[.,]\d+)?/g;
 const RANGE_SEP_RE = /^\s*(?:[-–—~～至到]|to|bis|a|à)\s*\D{0,4}?\s*$/i;
 // "Free" alone is a price of 0; "Free shipping on orders $49+" is not.
 const FREE_RE = /^\s*(?:free|gratis|gratuit|kostenlos|免费)\s*[!.]?\s*$/i;

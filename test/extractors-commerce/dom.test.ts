@@ -7,7 +7,8 @@ import { crumbsToCategories, domCrumbs } from '../../extractors/commerce/dom/bre
 import { shopFromDom } from '../../extractors/commerce/dom/shop';
 import { nextPageUrl } from '../../extractors/commerce/dom/pagination';
 import { domReviews } from '../../extractors/commerce/dom/reviews';
-import { htmlDoc, listingHtml, PAGE_URL } from './helpers';
+import { ctxFor, htmlDoc, listingHtml, PAGE_URL } from './helpers';
+import { extractCommerce } from '../../extractors/commerce/index';
 import { classContains, firstDescendant } from '../../extractors/commerce/util';
 
 const hints = { locale: 'zh-CN', host: 'shop.example.cn' };
@@ -57,6 +58,94 @@ describe('listing records', () => {
   });
 });
 
+describe('listing records: price markup and card variants', () => {
+  const hintsEn = { locale: 'en-US', host: 'shop.example.com' };
+  const records = (html: string, h = hintsEn) => {
+    const doc = htmlDoc(html, 'https://shop.example.com/c/1');
+    const idx = buildPageIndex(doc, h);
+    const region = findRecordRegion(idx);
+    if (!region) return [];
+    const spots = spotsByRecord(idx, region);
+    return region.records.map((r) => recordCandidate(r, spots.get(r) ?? [], 'https://shop.example.com/c/1', h));
+  };
+
+  it('reads a price whose number the markup splits across elements', () => {
+    const cards = [
+      ['Desk lamp', '$<strong>459</strong><sup>.99</sup>'],
+      ['Floor lamp', '<span>$</span><span>1</span><span>,299</span>'],
+      ['Wall lamp', '<span>$89</span><sup>95</sup>'],
+    ].map(([name, price], i) => `<div class="card"><a href="/p/${i}">${name}</a><div class="price-now">${price}</div><p>Free shipping</p></div>`);
+    const items = records(`<body><div class="grid">${cards.join('')}</div></body>`);
+    expect(items.map((c) => [c.name, c.price])).toEqual([['Desk lamp', 459.99], ['Floor lamp', 1299], ['Wall lamp', 89.95]]);
+  });
+
+  it('reads prices on pretty-printed pages whose price elements hold lines of indentation', () => {
+    const pad = '\n' + ' '.repeat(40);
+    const cards = Array.from({ length: 4 }, (_, i) => `<li class="result">${pad}<a href="/p/${i}">${pad}Cotton shirt ${i}${pad}</a>${pad}<span class="amount">${pad}<!--x-->${pad}$${10 + i}.50${pad}<!--y-->${pad}</span>${pad}</li>`);
+    const items = records(`<body><ul class="results">${cards.join('')}</ul></body>`);
+    expect(items.map((c) => c.price)).toEqual([10.5, 11.5, 12.5, 13.5]);
+  });
+
+  it('keeps cards whose class adds a modifier (featured, sponsored) in the same list', () => {
+    const card = (i: number, extra: string) => `<div class="product-tile${extra}"><a href="/p/${i}">Chair ${i}</a><span>$${20 + i}.00</span></div>`;
+    const grid = [card(0, ' is-sponsored'), card(1, ''), card(2, ''), card(3, ' is-sponsored'), card(4, ''), card(5, ''), card(6, ' is-featured')].join('');
+    const items = records(`<body><div class="grid">${grid}</div></body>`);
+    expect(items.map((c) => c.name)).toEqual(['Chair 0', 'Chair 1', 'Chair 2', 'Chair 3', 'Chair 4', 'Chair 5', 'Chair 6']);
+  });
+});
+
+describe('listing records: labels, strays and hidden wrappers', () => {
+  const hintsIn = { locale: 'en-IN', host: 'shop.example.in' };
+  const records = (html: string) => {
+    const doc = htmlDoc(html, 'https://shop.example.in/c/1');
+    const idx = buildPageIndex(doc, hintsIn);
+    const region = findRecordRegion(idx);
+    if (!region) return [];
+    const spots = spotsByRecord(idx, region);
+    return region.records.map((r) => recordCandidate(r, spots.get(r) ?? [], 'https://shop.example.in/c/1', hintsIn));
+  };
+
+  it('reads the price a written label names, whatever the class says, and skips instalments', () => {
+    const card = (i: number, sale: string, regular: string) => `<div class="card"><img src="/i/${i}.jpg"><a href="/p/${i}">Guitar ${i}</a>
+      <div class="price"><span class="sr-only">Sale price</span><span class="price__regular">${sale}</span>
+      <span class="sr-only">Regular price</span><span class="price__sale">${regular}</span></div>
+      <div class="emi"><span>or <span>₹<span class="emi-price">855</span></span>/Month</span></div></div>`;
+    const items = records(`<body><div class="grid">${card(0, '₹9,299', '₹10,999')}${card(1, '₹18,999', '₹23,840')}${card(2, '₹6,399', '₹9,800')}</div></body>`);
+    expect(items.map((c) => [c.price, c.salePrice])).toEqual([[10999, 9299], [23840, 18999], [9800, 6399]]);
+  });
+
+  it('does not read a promo-code saving or a chip name with a currency-code word as the price', () => {
+    const card = (i: number) => `<li class="item"><a href="/p/${i}">Laptop ${i}</a><ul><li>AMD Ryzen 5 Hexa Core Processor</li></ul>
+      <p class="promo">+ ₹2000 off w/ promo code</p><div class="cost">₹${40 + i},990</div></li>`;
+    const items = records(`<body><ul class="results">${[0, 1, 2].map(card).join('')}</ul></body>`);
+    expect(items.map((c) => c.price)).toEqual([40990, 41990, 42990]);
+  });
+
+  it("names a card by its title link (in a heading, or the picture's address), not a longer side link or an offer line", () => {
+    const card = (i: number) => `<li class="tile"><a href="/p/${i}"><img src="/i/${i}.jpg" alt=""></a><h3><a href="/p/${i}"><span>Oat biscuits ${i}</span></a></h3>
+      <a href="/shelf/biscuits">Rest of the chocolate biscuits shelf</a><div class="offer-title">₹90 member price until Sunday</div><p>₹${100 + i}</p></li>`;
+    const items = records(`<body><ul class="grid">${[0, 1, 2].map(card).join('')}</ul></body>`);
+    expect(items.map((c) => [c.name, c.url])).toEqual([0, 1, 2].map((i) => [`Oat biscuits ${i}`, `https://shop.example.in/p/${i}`]));
+  });
+
+  it('leaves out promo tiles and a "Next" cell that sit in the grid', () => {
+    const card = (i: number) => `<div class="tile"><img src="/i/${i}.jpg"><a href="/p/${i}">Mug ${i}</a><span>₹${300 + i}</span></div>`;
+    const promo = '<div class="tile tile--promo"><img src="/i/promo.jpg"><a href="/subscribe">Save on your first order</a></div>';
+    const next = '<div class="tile"><a href="?page=2">Next</a></div>';
+    const items = records(`<body><div class="grid">${card(0)}${card(1)}${promo}${card(2)}${card(3)}${next}</div></body>`);
+    expect(items.map((c) => c.name)).toEqual(['Mug 0', 'Mug 1', 'Mug 2', 'Mug 3']);
+  });
+
+  it('reads a grid that a loading cover hides until script shows it, but not a hidden popup', () => {
+    const cards = Array.from({ length: 40 }, (_, i) => `<li class="p"><a href="/p/${i}">Tea caddy number ${i} in brushed steel, airtight lid</a><span>₹${200 + i}</span></li>`).join('');
+    const popup = '<div style="display:none"><ul><li class="q"><a href="/x/1">Hidden 1</a><span>₹1</span></li><li class="q"><a href="/x/2">Hidden 2</a><span>₹2</span></li><li class="q"><a href="/x/3">Hidden 3</a><span>₹3</span></li></ul></div>';
+    const items = records(`<body><header>Shop</header><div class="content-lock" style="display:none;"><main><ul class="grid">${cards}</ul></main></div>${popup}</body>`);
+    expect(items).toHaveLength(40);
+    expect(items[29]).toMatchObject({ name: 'Tea caddy number 29 in brushed steel, airtight lid', price: 229 });
+    expect(records(`<body><div class="grid">${popup}</div><p>${'Our story. '.repeat(300)}</p></body>`)).toEqual([]);
+  });
+});
+
 describe('categories and breadcrumbs', () => {
   it('reads nested menus and dl trees into levels and paths', () => {
     const { idx } = indexOf(`<body><div class="category-menu"><ul>
@@ -89,6 +178,44 @@ describe('categories and breadcrumbs', () => {
     const { idx } = indexOf(`<body><div class="category-menu"><ul><li><a href="/c/1">A</a><ul><li><a href="/c/2">B</a><ul><li><a href="/c/3">C</a><ul><li><a href="/c/4">D</a></li></ul></li></ul></li></ul></li><li><a href="/c/5">E</a></li></ul></div></body>`);
     const menu = categoriesFromMenus(idx, PAGE_URL);
     expect(menu.find((c) => c.name === 'D')).toMatchObject({ level: 3, path: ['A', 'B', 'C', 'D'] });
+  });
+});
+
+describe('category directories and menus with levels', () => {
+  const group = (title: string, subs: Array<[string, string[]]>, id: number) => `<div class="cat-block"><div class="hd"><h2>${title}</h2></div>
+    <div class="bd">${subs.map(([sub, leaves], j) => `<dl><dt><a href="/c/${id}-${j}">${sub}</a><i>&gt;</i></dt><dd>${leaves.map((l, k) => `<a href="/c/${id}-${j}-${k}">${l}</a>`).join('')}</dd></dl>`).join('')}</div></div>`;
+  const directoryHtml = `<html lang="zh-CN"><head><title>全部商品分类</title></head><body><div class="content">
+    ${group('家用电器', [['电视', ['超薄电视', '全面屏电视']], ['空调', ['挂机', '柜机']]], 1)}
+    ${group('手机通讯', [['手机', ['游戏手机', '老人机']], ['配件', ['手机壳', '数据线', '充电器']]], 2)}</div></body></html>`;
+
+  it('reads a directory of headed groups as heading (1) > group (2) > links (3), and types the page category', () => {
+    const r = extractCommerce(htmlDoc(directoryHtml), ctxFor('auto'));
+    expect(r.pageType).toBe('category');
+    const at = (name: string) => r.categories.find((c) => c.name === name);
+    expect(at('家用电器')).toMatchObject({ level: 1, path: ['家用电器'], url: null });
+    expect(at('空调')).toMatchObject({ level: 2, path: ['家用电器', '空调'], url: 'https://shop.example.cn/c/1-1' });
+    expect(at('数据线')).toMatchObject({ level: 3, path: ['手机通讯', '配件', '数据线'], url: 'https://shop.example.cn/c/2-1-1' });
+    expect(r.categories).toHaveLength(2 + 4 + 9);
+  });
+
+  it('takes one heading over the whole directory for its title, not a category', () => {
+    const { idx } = indexOf(`<body><h3>All categories</h3><div class="menu">
+      <dl><dt>Fashion</dt><dd><a href="/c/women">Women</a><a href="/c/men">Men</a></dd></dl>
+      <dl><dt>Home</dt><dd><a href="/c/kitchen">Kitchen</a><a href="/c/garden">Garden</a></dd></dl></div></body>`);
+    expect(categoriesFromMenus(idx, PAGE_URL).map((c) => [c.name, c.level])).toEqual([['Fashion', 1], ['Women', 2], ['Men', 2], ['Home', 1], ['Kitchen', 2], ['Garden', 2]]);
+  });
+
+  it('reads every link of a menu item that holds several, and no level for an item that only wraps a list', () => {
+    const { idx } = indexOf(`<body><div class="cate"><ul class="cate_menu">
+      <li><a href="/c/phone">手机</a><span>/</span><a href="/c/carrier">运营商</a><span>/</span><a href="/c/digital">数码</a></li>
+      <li><a href="/c/pc">电脑</a><span>/</span><a href="/c/office">办公</a></li></ul>
+      <ul class="genres"><li class="genre"><dl><dt>Books</dt><dd class="flyout" style="display:none"><ul><li><a href="/g/novels">Novels</a></li><li><a href="/g/comics">Comics</a></li></ul></dd></dl></li>
+      <li class="genre"><dl><dt>Music</dt><dd style="display:none"><ul><li><a href="/g/cd">CDs</a></li></ul></dd></dl></li></ul></div></body>`);
+    const cats = categoriesFromMenus(idx, PAGE_URL).map((c) => [c.name, c.level]);
+    expect(cats.slice(0, 5)).toEqual([['手机', 1], ['运营商', 1], ['数码', 1], ['电脑', 1], ['办公', 1]]);
+    expect(cats).toContainEqual(['Books', 1]);
+    expect(cats).toContainEqual(['Novels', 2]);
+    expect(cats).toContainEqual(['CDs', 2]);
   });
 });
 

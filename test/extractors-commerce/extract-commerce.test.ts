@@ -38,6 +38,18 @@ describe('extractCommerce end to end', () => {
     expect(r.commodities[4]).toMatchObject({ name: 'Item 4', price: 24, salePrice: 14, url: 'https://shop.example.cn/g/4', currency: 'CNY' });
   });
 
+  it('keeps the records on screen when the state JSON lists something else, and takes it when it holds them and more', () => {
+    const shown = Array.from({ length: 4 }, (_, i) => `<li class="card"><a href="/products/g${i}?v=1">Guitar ${i}</a><span class="price">$${100 + i}.00</span></li>`).join('');
+    const collection = Array.from({ length: 12 }, (_, i) => ({ title: `Bass ${i}`, price: 500 + i, url: `/products/b${i}` }));
+    const onScreen = extractCommerce(htmlDoc(`<html lang="en"><body><ul class="grid">${shown}</ul>
+      <script>window.meta = ${JSON.stringify({ collection })};</script></body></html>`, 'https://shop.example.com/c'), ctxFor('auto', 'https://shop.example.com/c'));
+    expect(onScreen.commodities.map((c) => c.name)).toEqual(['Guitar 0', 'Guitar 1', 'Guitar 2', 'Guitar 3']);
+    const all = [...Array.from({ length: 4 }, (_, i) => ({ title: `Guitar ${i}`, price: 100 + i, url: `/products/g${i}` })), ...collection];
+    const lazy = extractCommerce(htmlDoc(`<html lang="en"><body><ul class="grid">${shown}</ul>
+      <script>window.meta = ${JSON.stringify({ all })};</script></body></html>`, 'https://shop.example.com/c'), ctxFor('auto', 'https://shop.example.com/c'));
+    expect(lazy.commodities).toHaveLength(16);
+  });
+
   it('reads items from captured XHR JSON', () => {
     const body = { data: { list: [{ title: 'Alpha', price: '5.50' }, { title: 'Beta', price: '6.50' }, { title: 'Gamma', price: '7.50' }] } };
     const r = extractCommerce(htmlDoc('<body><div id="root"></div></body>'), ctxFor('listing', 'https://shop.example.com/s', [{ url: 'https://shop.example.com/api', body }]));

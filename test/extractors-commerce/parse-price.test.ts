@@ -54,6 +54,12 @@ describe('parsePrice', () => {
     expect(readNumber('12,5')).toBe(12.5);
     expect(readNumber('1.234', '.')).toBe(1.234);
   });
+
+  it('reads Indian digit grouping (lakhs) as one number', () => {
+    expect(parsePrice('₹1,14,990', { host: 'www.shop.in' }).amount).toBe(114990);
+    expect(parsePrice('M.R.P: ₹1,68,616.36').amount).toBe(168616.36);
+    expect(parsePrice('Rs. 12,34,567').amount).toBe(1234567);
+  });
 });
 
 describe('currency', () => {

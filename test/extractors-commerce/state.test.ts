@@ -35,4 +35,22 @@ describe('embedded state JSON', () => {
     expect(isItemLike({ name: 'Settings', value: 3 })).toBe(false);
     expect(isItemLike({ title: 'Item', price: { amount: 9.5 } })).toBe(true);
   });
+
+  it('names a variant by the product it belongs to, not by its option', () => {
+    const variants = [
+      { title: '1 bag', price: { amount: 19.99 }, product: { title: 'Dark Roast Coffee', url: '/products/dark-roast' } },
+      { title: '10 count', price: { amount: 14.99 }, product: { title: 'Espresso Pods', url: '/products/espresso-pods' } },
+    ];
+    const [best] = findItemArrays([{ analytics: { collection: { variants } } }]);
+    expect(best.items.map((it) => itemCandidate(it, PAGE_URL, 'state'))).toMatchObject([
+      { name: 'Dark Roast Coffee', url: 'https://shop.example.cn/products/dark-roast', price: 19.99, extra: { variant: '1 bag' } },
+      { name: 'Espresso Pods', url: 'https://shop.example.cn/products/espresso-pods', price: 14.99 },
+    ]);
+  });
+
+  it('finds items kept in a map keyed by id (a normalised store)', () => {
+    const store = { entities: { products: { 'p-101': { name: 'Kettle', price: 30 }, 'p-102': { name: 'Toaster', price: 45 }, 'p-103': { name: 'Blender', price: 60 } } } };
+    const [best] = findItemArrays([store]);
+    expect(best.items.map((it) => it.name)).toEqual(['Kettle', 'Toaster', 'Blender']);
+  });
 });

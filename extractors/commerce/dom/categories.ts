@@ -1,5 +1,5 @@
 import type { CategoryEntry } from '../../types';
-import { absUrl, navLevel, textOf } from '../util';
+import { absUrl, navLevel, tagged, textOf } from '../util';
 import { byTags, type PageIndex } from './page-index';
 
 /**
@@ -26,6 +26,17 @@ function ownLink(li: Element): Element | null {
     if (a && !c.querySelector('ul, ol, dl')) return a;
   }
   return null;
+}
+
+/** The links directly in an item's label part (its own children, before any sub-list). */
+function ownLinks(li: Element): Element[] {
+  const out: Element[] = [];
+  for (let c = li.firstElementChild; c; c = c.nextElementSibling) {
+    if (isList(c)) break;
+    if (c.tagName === 'A') out.push(c);
+    else if (c.querySelector('ul, ol, dl')) break;
+  }
+  return out;
 }
 
 function ownLabel(li: Element): string {
@@ -66,6 +77,58 @@ function flatListPlace(list: Element, items: Element[], pagePath: CategoryEntry[
   return { level: here.path.length + 1, path: here.path };
 }
 
+/** A group label without the arrow or colon drawn after it ("电子书刊 >", "Fasteners:"). */
+const bareLabel = (t: string) => t.replace(/[\s>›»:：→]+$/, '').trim();
+
+const HEADINGS = new Set(['H1', 'H2', 'H3', 'H4', 'H5', 'H6']);
+
+/** The heading a directory block stands under: the closest heading before it, a few levels up. */
+function headingBefore(el: Element): Element | null {
+  for (let a: Element | null = el, up = 0; a && up < 4 && a.tagName !== 'BODY'; a = a.parentElement, up++) {
+    for (let s = a.previousElementSibling, n = 0; s && n < 2; s = s.previousElementSibling, n++) {
+      if (s.tagName === 'DL' || s.tagName === 'UL') break;
+      const h = HEADINGS.has(s.tagName) ? s : s.querySelector('h1, h2, h3, h4, h5, h6');
+      if (h) {
+        const t = bareLabel(textOf(h));
+        return t && t.length <= 40 && h.querySelectorAll('a').length <= 1 ? h : null;
+      }
+    }
+  }
+  return null;
+}
+
+/**
+ * Category directories outside list menus: definition lists of groups (dt = group, dd links =
+ * its categories), hidden hover panels included, each under the heading of its block when there
+ * is one (heading = level 1, group = 2, links = 3), else from level 1. Lists inside menu items
+ * are read with their menu.
+ */
+function directories(
+  idx: PageIndex,
+  walkDl: (dl: Element, level: number, path: string[]) => void,
+  add: (name: string, href: string | null, level: number, path: string[]) => void,
+): void {
+  const body = idx.elements[0]?.ownerDocument?.body;
+  if (!body) return;
+  const dls = tagged(body, 'dl').filter((dl) => !dl.parentElement?.closest('li, dl, footer, noscript, template') && dl.querySelector('dd a[href]') !== null);
+  // One definition list of links is a spec table or a footnote; a directory repeats them.
+  if (dls.length < 2) return;
+  const heads = dls.map(headingBefore);
+  // Headings name top categories only when there are several; one heading over the whole
+  // directory ("All categories") is the section's title.
+  const distinct = new Set(heads.filter((h) => h !== null));
+  const done = new Set<Element>();
+  dls.forEach((dl, i) => {
+    const h = heads[i];
+    if (h && distinct.size >= 2) {
+      const name = bareLabel(textOf(h));
+      if (!done.has(h)) add(name, h.querySelector('a')?.getAttribute('href') ?? null, 1, [name]);
+      done.add(h);
+      walkDl(dl, 2, [name]);
+    } else walkDl(dl, 1, []);
+  });
+}
+
 export interface MenuOptions {
   /**
    * Whether a flat category list that holds none of the page's crumbs lists the current
@@ -91,24 +154,29 @@ export function categoriesFromMenus(idx: PageIndex, base: string, pagePath: Cate
       if (li.tagName !== 'LI') continue;
       const name = ownLabel(li);
       const here = name ? [...path, name] : path;
-      if (name) add(name, ownLink(li)?.getAttribute('href') ?? null, level, here);
+      const links = ownLinks(li);
+      // "手机 / 运营商 / 数码": one menu item holding several links is that many categories of its level.
+      if (links.length >= 2) for (const a of links) add(textOf(a), a.getAttribute('href'), level, [...path, textOf(a)]);
+      else if (name) add(name, ownLink(li)?.getAttribute('href') ?? null, level, here);
+      // An item with no label of its own only wraps its sub-list: that list is this level, not the next.
+      const next = name ? level + 1 : level;
       for (let c = li.firstElementChild; c; c = c.nextElementSibling) {
         const sub = isList(c) ? c : childList(c);
         if (!sub || level >= 6) continue;
-        if (sub.tagName === 'DL') walkDl(sub, level + 1, here);
-        else walkList(sub, level + 1, here);
+        if (sub.tagName === 'DL') walkDl(add)(sub, next, here);
+        else walkList(sub, next, here);
       }
     }
   };
-  const walkDl = (dl: Element, level: number, path: string[]) => {
+  const walkDl = (put: typeof add) => (dl: Element, level: number, path: string[]) => {
     let group: string[] = path;
     for (let c = dl.firstElementChild; c; c = c.nextElementSibling) {
       if (c.tagName === 'DT') {
-        const name = textOf(c);
+        const name = bareLabel(textOf(c));
         group = [...path, name];
-        add(name, c.querySelector('a')?.getAttribute('href') ?? null, level, group);
+        put(name, c.querySelector('a')?.getAttribute('href') ?? null, level, group);
       } else if (c.tagName === 'DD') {
-        for (const a of Array.from(c.querySelectorAll('a'))) add(textOf(a), a.getAttribute('href'), level + 1, [...group, textOf(a)]);
+        for (const a of Array.from(c.querySelectorAll('a'))) put(textOf(a), a.getAttribute('href'), level + 1, [...group, textOf(a)]);
       }
     }
   };
@@ -128,5 +196,17 @@ export function categoriesFromMenus(idx: PageIndex, base: string, pagePath: Cate
       if (place) walkList(list, place.level, place.path);
     }
   }
+  // Directories last: a nested menu places a category more surely, so an address it already
+  // gave keeps its level there.
+  if (opts.flatChildren ?? true) {
+    const known = new Set(out.map((c) => bare(c.url)).filter(Boolean));
+    const addNew = (name: string, href: string | null, level: number, path: string[]) => {
+      const u = bare(absUrl(href, base));
+      if (!u || !known.has(u)) add(name, href, level, path);
+    };
+    directories(idx, walkDl(addNew), addNew);
+  }
   return out;
 }
+
+const bare = (u: string | null) => (u ? u.replace(/[?#].*$/, '').replace(/\/$/, '') : '');

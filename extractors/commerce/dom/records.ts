@@ -1,5 +1,6 @@
 import type { Candidate } from '../candidate';
-import { isStruck, priceInText, type LocaleHints } from '../signals/price-text';
+import { priceInText, struckHow, type LocaleHints } from '../signals/price-text';
+import { labelBefore } from '../signals/price-label';
 import type { PageIndex, PriceSpot } from './page-index';
 import { ratingFromText, ratingFromWidget, reviewCountFromText } from '../signals/rating';
 import { availabilityFromText } from '../signals/availability';
@@ -17,12 +18,50 @@ export interface RecordRegion {
 
 const MIN_RECORDS = 3;
 
-/** A child's signature: its tag, class words without digits, and its child tags. */
+/** A child's class words without digits and state words ("active", "odd"): what its template gives it. */
+function classWords(el: Element): string[] {
+  return (el.getAttribute('class') ?? '').replace(/\d+/g, '').split(/\s+/).filter((w) => w && !/active|selected|current|first|last|odd|even|hover/i.test(w)).sort();
+}
+
+/** A child's signature: its tag, class words, and whether it has element children. */
 function signature(el: Element): string {
-  const cls = (el.getAttribute('class') ?? '').replace(/\d+/g, '').split(/\s+/).filter((w) => w && !/active|selected|current|first|last|odd|even|hover/i.test(w)).sort().join('.');
-  let kids = '';
-  for (let c = el.firstElementChild, i = 0; c && i < 6; c = c.nextElementSibling, i++) kids += c.tagName[0];
-  return `${el.tagName}|${cls}|${kids.length > 0 ? 'k' : ''}`;
+  return `${el.tagName}|${classWords(el).join('.')}|${el.firstElementChild ? 'k' : ''}`;
+}
+
+/**
+ * Children grouped by signature, then groups of one tag whose class words mostly agree merged:
+ * a template adds a modifier to some cards (`item-cell is-featured`, a sponsored card's
+ * `AdHolder`), and those cards are records of the same list.
+ */
+function recordGroups(parent: Element): Element[][] {
+  const groups = childGroups(parent, signature);
+  if (groups.length < 2) return groups;
+  const words = groups.map((g) => new Set(classWords(g[0]!)));
+  const out: Element[][] = [];
+  const used = new Set<number>();
+  for (let i = 0; i < groups.length; i++) {
+    if (used.has(i)) continue;
+    let merged = groups[i]!;
+    const members = [i];
+    for (let j = i + 1; j < groups.length; j++) {
+      if (used.has(j) || groups[j]![0]!.tagName !== groups[i]![0]!.tagName || !members.some((m) => similar(words[m]!, words[j]!))) continue;
+      merged = [...merged, ...groups[j]!];
+      members.push(j);
+      used.add(j);
+    }
+    // Back in document order: the records' order is the list's.
+    if (merged !== groups[i]) merged = Array.from(parent.children).filter((c) => merged.includes(c));
+    out.push(merged);
+  }
+  return out;
+}
+
+/** Whether two class-word sets share at least half of their union (both non-empty). */
+function similar(a: Set<string>, b: Set<string>): boolean {
+  if (a.size === 0 || b.size === 0) return false;
+  let common = 0;
+  for (const w of a) if (b.has(w)) common++;
+  return common * 2 >= a.size + b.size - common;
 }
 
 /** Finds the listing's data region, or null when no parent has enough item-like children. */
@@ -31,7 +70,7 @@ export function findRecordRegion(idx: PageIndex): RecordRegion | null {
   let bestScore = 0;
   for (const el of idx.elements) {
     if (el.childElementCount < MIN_RECORDS || !idx.withPrice.has(el) || !idx.withLink.has(el)) continue;
-    for (const g of childGroups(el, signature)) {
+    for (const g of recordGroups(el)) {
       if (g.length < MIN_RECORDS || g.length <= bestScore) continue;
       const linked = g.filter((r) => idx.withLink.has(r));
       if (linked.length < Math.max(MIN_RECORDS, g.length * 0.6)) continue;
@@ -43,7 +82,22 @@ export function findRecordRegion(idx: PageIndex): RecordRegion | null {
       }
     }
   }
-  return best;
+  return best && { parent: best.parent, records: withoutStrays(idx, best.records) };
+}
+
+/**
+ * A grid's members without a price that are not goods: a promo tile whose own card template has
+ * no price anywhere in the grid, or a bare link (a "Next" cell) with no picture where the priced
+ * cards have one. An unpriced card like the others (sold out, price on request) stays.
+ */
+function withoutStrays(idx: PageIndex, records: Element[]): Element[] {
+  const priced = records.filter((r) => idx.withPrice.has(r));
+  if (priced.length === records.length) return records;
+  const pricedSigs = new Set(priced.map(signature));
+  const hasImg = (r: Element) => r.tagName === 'IMG' || firstDescendant(r, (e) => e.tagName === 'IMG') !== null;
+  const pictured = priced.filter(hasImg).length >= priced.length * 0.8;
+  const kept = records.filter((r) => idx.withPrice.has(r) || (pricedSigs.has(signature(r)) && (!pictured || hasImg(r))));
+  return kept.length >= MIN_RECORDS ? kept : records;
 }
 
 /** The price spots of each record, by walking up from each spot to its record. */
@@ -63,6 +117,28 @@ export function spotsByRecord(idx: PageIndex, region: RecordRegion): Map<Element
   return out;
 }
 
+/** Labels written before a crossed-out or regular price, and before the price paid now. */
+const OLD_LABEL = /(?:regular|original|list|was|before|compare at|m\.?r\.?p\.?|rrp|uvp|msrp|原价|参考价|市场价|专柜价|定价|通常価格|定価|정가|старая цена)\s*(?:price|preis|prix)?\s*:?\s*$/i;
+const NOW_LABEL = /(?:sale|now|special|offer|deal|current|促销价|现价|售价|活动价|到手价|秒杀价|特价|セール価格|販売価格|特別価格|할인가|판매가|цена со скидкой)\s*(?:price|preis|prix)?\s*:?\s*$/i;
+
+/** What the words just before a price (after any earlier number) call it. */
+function labelKind(before: string): 'old' | 'now' | null {
+  const tail = before.replace(/\s+/g, ' ').replace(/^.*\d/, '').trim().slice(-30);
+  if (!tail) return null;
+  if (OLD_LABEL.test(tail)) return 'old';
+  if (NOW_LABEL.test(tail)) return 'now';
+  return null;
+}
+
+/** Starts with a sum and its currency ("£1.70 Clubcard Price…", "129元…"): an offer line, not the name. */
+const SUM = /^\W{0,3}(?:[$€£¥￥₹₩₽]\s?\d|\d[\d.,]*\s?(?:[€₽元円]|руб))/;
+
+/** Whether a link is (in) a heading of its record, or holds one: the card's title. */
+function inHeading(a: Element, rec: Element): boolean {
+  for (let e: Element | null = a; e && e !== rec; e = e.parentElement) if (/^H[1-6]$/.test(e.tagName)) return true;
+  return firstDescendant(a, (e) => /^H[1-6]$/.test(e.tagName)) !== null;
+}
+
 const NAME_CLASS = /title|name|desc|product-?link/i;
 const SHOP_CLASS = /shop|store|seller|merchant|vendor/i;
 const TITLE_PARTS = ['title', 'name'];
@@ -75,18 +151,24 @@ export function recordCandidate(rec: Element, spots: PriceSpot[], base: string, 
   const links = rec.tagName === 'A' ? [rec] : tagged(rec, 'a').filter((a) => a.hasAttribute('href'));
   let main: Element | null = null;
   let mainLen = 0;
+  // The product's own address is usually linked twice, from its picture and from its title.
+  const hrefCount = new Map<string, number>();
+  const target = (a: Element) => absUrl(a.getAttribute('href'), base) ?? '';
+  for (const a of links) if (target(a) && firstDescendant(a, (e) => e.tagName === 'IMG')) hrefCount.set(target(a), 1);
+  for (const a of links) if (hrefCount.has(target(a)) && !firstDescendant(a, (e) => e.tagName === 'IMG')) hrefCount.set(target(a), 2);
   for (const a of links) {
     if (SHOP_CLASS.test(a.getAttribute('class') ?? '') || SHOP_CLASS.test(a.parentElement?.getAttribute('class') ?? '')) continue;
     const t = (a.getAttribute('title') ?? '').trim() || textOf(a);
     const named = NAME_CLASS.test(`${a.getAttribute('class') ?? ''} ${a.parentElement?.getAttribute('class') ?? ''}`);
-    const len = t.length + (named ? 200 : 0) - (priceInText(t, hints) ? 500 : 0);
+    const headed = inHeading(a, rec);
+    const len = t.length + (named ? 200 : 0) + (headed ? 300 : 0) + ((hrefCount.get(target(a)) ?? 0) > 1 ? 100 : 0) - (priceInText(t, hints) ? 500 : 0);
     if (t && len > mainLen) {
       main = a;
       mainLen = len;
     }
   }
   const titled = firstDescendant(rec, (e) => classContains(e, TITLE_PARTS));
-  const nameText = titled && !priceInText(textOf(titled), hints) ? textOf(titled) : '';
+  const nameText = titled && !priceInText(textOf(titled), hints) && !SUM.test(textOf(titled)) ? textOf(titled) : '';
   c.name = nameText || (main ? (main.getAttribute('title') ?? '').trim() || textOf(main) : '') || firstDescendant(rec, (e) => e.tagName === 'IMG' && e.hasAttribute('alt'))?.getAttribute('alt') || null;
   c.url = absUrl((main ?? links[0])?.getAttribute('href'), base);
   // Prices: the record's price spots in order; struck ones (within the record) are regular prices.
@@ -94,7 +176,12 @@ export function recordCandidate(rec: Element, spots: PriceSpot[], base: string, 
   const struck: number[] = [];
   for (const sp of spots) {
     c.currency ??= sp.currency;
-    (isStruck(sp.el, rec) ? struck : live).push(sp.amount);
+    const how = struckHow(sp.el, rec);
+    // A written label beats a class name: themes name their price classes loosely (a
+    // "price__regular" holding the sale price), the words beside a price are what a shopper reads.
+    const label = labelKind(labelBefore(sp.el));
+    const isOld = label === 'old' ? true : label === 'now' && how !== 'drawn' ? false : how !== null;
+    (isOld ? struck : live).push(sp.amount);
   }
   const now = live[0] ?? null;
   const old = struck.find((x) => now === null || x > now) ?? null;

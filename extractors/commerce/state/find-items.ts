@@ -48,24 +48,35 @@ export function isItemLike(o: Record<string, unknown>): boolean {
   return false;
 }
 
-/** Arrays of item-like objects anywhere in the values, largest first; single item objects too (as arrays of one). */
+/**
+ * Arrays of item-like objects anywhere in the values, largest first; single item objects too (as
+ * arrays of one). Maps of items keyed by id count as arrays (normalised stores keep `{ "812": {...} }`).
+ */
 export function findItemArrays(values: unknown[], opts: { maxNodes?: number } = {}): ItemArray[] {
   const found: ItemArray[] = [];
   const singles: ItemArray[] = [];
   let budget = opts.maxNodes ?? 200_000;
   const seen = new Set<object>();
+  const collect = (members: unknown[], path: string) => {
+    const objs = members.filter((x): x is Record<string, unknown> => !!x && typeof x === 'object' && !Array.isArray(x));
+    const items = objs.filter(isItemLike);
+    if (items.length >= 2 && items.length >= objs.length * 0.6 && items.length >= members.length * 0.5) found.push({ items, path });
+  };
   const visit = (v: unknown, path: string, depth: number) => {
     if (budget-- <= 0 || depth > 25 || !v || typeof v !== 'object' || seen.has(v)) return;
     seen.add(v);
     if (Array.isArray(v)) {
-      const objs = v.filter((x): x is Record<string, unknown> => !!x && typeof x === 'object' && !Array.isArray(x));
-      const items = objs.filter(isItemLike);
-      if (items.length >= 2 && items.length >= objs.length * 0.6) found.push({ items, path });
+      collect(v, path);
       v.forEach((x, i) => visit(x, `${path}[${i}]`, depth + 1));
       return;
     }
     const o = v as Record<string, unknown>;
     if (isItemLike(o)) singles.push({ items: [o], path });
+    else {
+      // A map keyed by ids: its keys are data, not names (numbers or id-like codes).
+      const keys = Object.keys(o);
+      if (keys.length >= 3 && keys.every((k) => /\d/.test(k) && !/\s/.test(k))) collect(Object.values(o), `${path}{}`);
+    }
     for (const [k, x] of Object.entries(o)) if (x && typeof x === 'object') visit(x, `${path}.${k}`, depth + 1);
   };
   values.forEach((v, i) => visit(v, `$${i}`, 0));
@@ -100,6 +111,17 @@ export function itemCandidate(o: Record<string, unknown>, base: string, source: 
       c.availability = availabilityFromValue(v as string) ?? (typeof v === 'string' ? availabilityFromText(v) : null) ?? (/sold_?out/i.test(k) && typeof v === 'boolean' ? (v ? 'OutOfStock' : 'InStock') : typeof v === 'number' && /^stock/i.test(k) ? (v > 0 ? 'InStock' : 'OutOfStock') : null);
     } else if (typeof v !== 'object') c.extra![k] = v;
   }
+  // A variant or offer points to its product ({title: '1 bag', product: {title, url}}): the
+  // product's name and address are what a shopper sees listed; the variant's title is an option.
+  const parent = parentProduct(o);
+  if (parent) {
+    const inner = itemCandidate(parent, base, source);
+    if (c.name) c.extra!.variant = c.name;
+    c.name = inner.name ?? c.name;
+    c.url ??= inner.url;
+    c.image ??= inner.image;
+    c.brand ??= inner.brand;
+  }
   // The regular price is the list price when one is given, else the plain price; the sale price
   // is whichever lower price is paid now.
   const regular = list ?? plain ?? sale;
@@ -107,6 +129,22 @@ export function itemCandidate(o: Record<string, unknown>, base: string, source: 
   c.price = regular;
   c.salePrice = now !== null && regular !== null && now < regular ? now : null;
   return c;
+}
+
+/** A nested object with a name and an address but no price of its own: the product an offer or variant belongs to. */
+function parentProduct(o: Record<string, unknown>): Record<string, unknown> | null {
+  for (const v of Object.values(o)) {
+    if (!v || typeof v !== 'object' || Array.isArray(v)) continue;
+    const inner = v as Record<string, unknown>;
+    let named = false, linked = false, priced = false;
+    for (const [k, x] of Object.entries(inner)) {
+      if (NAME_KEY.test(k) && typeof x === 'string' && x.trim().length > 1) named = true;
+      else if (URL_KEY.test(k) && typeof x === 'string' && x.length > 1) linked = true;
+      else if (PRICE_KEY.test(k) && priceValue(x) !== null) priced = true;
+    }
+    if (named && linked && !priced) return inner;
+  }
+  return null;
 }
 
 /**
