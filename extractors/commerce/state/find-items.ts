@@ -11,7 +11,7 @@ import { absUrl, toNumber } from '../util';
 const NAME_KEY = /^(?:name|title|(?:product|item|goods|sku|display|short)_?(?:name|title)|raw_?title|subject)$/i;
 const PRICE_KEY = /price|^amount$|^cost$/i;
 const LIST_PRICE_KEY = /orig|list|market|regular|was|old|compare|strike|msrp|rrp|reserve|before|line|reference|full/i;
-const SALE_PRICE_KEY = /sale|promo|final|current|now|discount|special|activity|real|deal|offer|view|jd|selling|min|low|^price$/i;
+const SALE_PRICE_KEY = /sale|promo|final|current|now|discount|special|activity|real|deal|offer|view|selling|min|low|^price$/i;
 const URL_KEY = /^(?:url|link|href|(?:detail|item|product|goods|pc|canonical)_?(?:url|link|href))$/i;
 const IMAGE_KEY = /img|image|pic|thumb|photo/i;
 const SKU_KEY = /^(?:sku(?:_?id|_?code)?|item_?id|product_?id|goods_?id|nid|item_?code|product_?code|article_?number|model)$/i;
