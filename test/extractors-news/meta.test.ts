@@ -34,6 +34,20 @@ describe('findTitle', () => {
     expect(findTitle(doc('<head><meta property="og:title" content="Share title"><title>T - Site</title></head>'), null, null)).toBe('Share title');
     expect(findTitle(doc('<head><title>Big news today - Site</title></head><body><h1>Big news today</h1></body>'), null, null)).toBe('Big news today');
   });
+  it('takes the article <h1> over a reworded share title', () => {
+    const d = doc(`<head><meta property="og:title" content="Why the tram line is late again">
+      <title>Council backs tram extension to the airport | Example News</title></head>
+      <body><h1>Council backs tram extension to the airport</h1></body>`);
+    expect(findTitle(d, null, 'Example News')).toBe('Council backs tram extension to the airport');
+  });
+  it('skips a site-name or channel <h1> and keeps the headline without the site suffix', () => {
+    const d = doc(`<head><title>重庆啤酒复牌跌停 市值蒸发百亿_财经频道_示例网</title></head>
+      <body><h1>财经频道</h1><div class="art"><h1>重庆啤酒复牌跌停 市值蒸发百亿</h1></div></body>`);
+    expect(findTitle(d, null, null)).toBe('重庆啤酒复牌跌停 市值蒸发百亿');
+    const logo = doc(`<head><meta property="og:title" content="A beginner's guide to skincare">
+      <title>A beginner's guide to skincare – The Northerner</title></head><body><h1>The Northerner</h1></body>`);
+    expect(findTitle(logo, null, null)).toBe("A beginner's guide to skincare");
+  });
 });
 
 describe('language', () => {
