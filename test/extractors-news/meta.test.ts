@@ -48,6 +48,17 @@ describe('findTitle', () => {
       <title>A beginner's guide to skincare – The Northerner</title></head><body><h1>The Northerner</h1></body>`);
     expect(findTitle(logo, null, null)).toBe("A beginner's guide to skincare");
   });
+  it('keeps the <h1> when a section name in <title> is longer, and drops a breadcrumb or column tag from it', () => {
+    const d = doc(`<head><title>柯达宣布重组 起诉两家公司侵犯专利--跨国公司-上这里，懂跨国公司-外资 世界500强-外企--示例网</title></head>
+      <body><h1>柯达宣布重组 起诉两家公司侵犯专利</h1></body>`);
+    expect(findTitle(d, null, null)).toBe('柯达宣布重组 起诉两家公司侵犯专利');
+    const crumb = doc(`<head><title>母嬰親善醫療院所認證 診所表現佳 - 示例健康網</title></head>
+      <body><h1>示例健康網 〉檢視火線新聞 〉母嬰親善醫療院所認證 診所表現佳</h1></body>`);
+    expect(findTitle(crumb, null, null)).toBe('母嬰親善醫療院所認證 診所表現佳');
+    const tag = doc(`<head><title>满记甜品芒果布丁被查细菌超标_新闻中心_示例网</title></head>
+      <body><h1>【记者即时播报】满记甜品芒果布丁被查细菌超标</h1></body>`);
+    expect(findTitle(tag, null, null)).toBe('满记甜品芒果布丁被查细菌超标');
+  });
 });
 
 describe('language', () => {

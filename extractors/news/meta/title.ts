@@ -17,9 +17,15 @@ export function stripSiteName(title: string, siteName?: string | null): string {
 
 const fold = (s: string): string => s.normalize('NFKC').toLowerCase();
 
-/** Words of a text; each Han/kana/hangul character counts as one word. */
+/** Words of a text; in Chinese/Japanese/Korean runs each pair of adjacent characters counts as one
+ *  (single characters match almost any two headlines). */
 function words(s: string): string[] {
-  return fold(s).match(/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]|[\p{L}\p{N}]+/gu) ?? [];
+  const out: string[] = [];
+  for (const w of fold(s).match(/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+|[\p{L}\p{N}]+/gu) ?? []) {
+    if (!/^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u.test(w) || w.length < 2) out.push(w);
+    else for (let i = 0; i + 1 < w.length; i++) out.push(w.slice(i, i + 2));
+  }
+  return out;
 }
 
 /** Share of the heading's words that a reference title also has. */
@@ -58,8 +64,15 @@ export function findTitle(doc: Document, article: JsonObject | null, siteName: s
 function headings(doc: Document): string[] {
   return Array.from(doc.querySelectorAll('h1'))
     .slice(0, 10)
-    .map((h) => textOf(h))
+    .map((h) => headline(textOf(h)))
     .filter((t) => t.length > 3 && t.length < 300);
+}
+
+/** A heading without the breadcrumb before it ("Site 〉 Channel 〉 Headline") or a column tag ("【记者即时播报】"). */
+function headline(h: string): string {
+  const crumbs = h.split(/\s*[〉›»]\s*|\s+>\s+/).filter(Boolean);
+  const last = crumbs.length > 1 ? crumbs[crumbs.length - 1]! : h;
+  return last.replace(/^[【[]\S{1,12}?[】\]]\s*(?=\S{4})/u, '');
 }
 
 /** The first <h1> most of whose words the page's titles share, skipping site-name headings. */
@@ -67,9 +80,11 @@ function bestHeading(doc: Document, refs: string[], docTitle: string, siteName: 
   const hs = headings(doc);
   if (!hs.length) return null;
   // The short, separated parts of <title> (site and section names) and og:site_name.
+  // Site and section names: og:site_name and the parts of <title> after the first, except the
+  // longest (the headline usually comes first, but a section name can be longer than it).
   const parts = docTitle.split(SEPARATOR).map((p) => fold(p.trim())).filter(Boolean);
   const main = parts.reduce((a, b) => (b.length > a.length ? b : a), '');
-  const siteLike = new Set([...parts.filter((p) => p !== main), ...(siteName ? [fold(siteName)] : [])]);
+  const siteLike = new Set([...parts.slice(1).filter((p) => p !== main), ...(siteName ? [fold(siteName)] : [])]);
   let best: string | null = null;
   let bestScore = 0;
   for (const h of hs) {
