@@ -34,6 +34,31 @@ describe('findTitle', () => {
     expect(findTitle(doc('<head><meta property="og:title" content="Share title"><title>T - Site</title></head>'), null, null)).toBe('Share title');
     expect(findTitle(doc('<head><title>Big news today - Site</title></head><body><h1>Big news today</h1></body>'), null, null)).toBe('Big news today');
   });
+  it('takes the article <h1> over a reworded share title', () => {
+    const d = doc(`<head><meta property="og:title" content="Why the tram line is late again">
+      <title>Council backs tram extension to the airport | Example News</title></head>
+      <body><h1>Council backs tram extension to the airport</h1></body>`);
+    expect(findTitle(d, null, 'Example News')).toBe('Council backs tram extension to the airport');
+  });
+  it('skips a site-name or channel <h1> and keeps the headline without the site suffix', () => {
+    const d = doc(`<head><title>重庆啤酒复牌跌停 市值蒸发百亿_财经频道_示例网</title></head>
+      <body><h1>财经频道</h1><div class="art"><h1>重庆啤酒复牌跌停 市值蒸发百亿</h1></div></body>`);
+    expect(findTitle(d, null, null)).toBe('重庆啤酒复牌跌停 市值蒸发百亿');
+    const logo = doc(`<head><meta property="og:title" content="A beginner's guide to skincare">
+      <title>A beginner's guide to skincare – The Northerner</title></head><body><h1>The Northerner</h1></body>`);
+    expect(findTitle(logo, null, null)).toBe("A beginner's guide to skincare");
+  });
+  it('keeps the <h1> when a section name in <title> is longer, and drops a breadcrumb or column tag from it', () => {
+    const d = doc(`<head><title>柯达宣布重组 起诉两家公司侵犯专利--跨国公司-上这里，懂跨国公司-外资 世界500强-外企--示例网</title></head>
+      <body><h1>柯达宣布重组 起诉两家公司侵犯专利</h1></body>`);
+    expect(findTitle(d, null, null)).toBe('柯达宣布重组 起诉两家公司侵犯专利');
+    const crumb = doc(`<head><title>母嬰親善醫療院所認證 診所表現佳 - 示例健康網</title></head>
+      <body><h1>示例健康網 〉檢視火線新聞 〉母嬰親善醫療院所認證 診所表現佳</h1></body>`);
+    expect(findTitle(crumb, null, null)).toBe('母嬰親善醫療院所認證 診所表現佳');
+    const tag = doc(`<head><title>满记甜品芒果布丁被查细菌超标_新闻中心_示例网</title></head>
+      <body><h1>【记者即时播报】满记甜品芒果布丁被查细菌超标</h1></body>`);
+    expect(findTitle(tag, null, null)).toBe('满记甜品芒果布丁被查细菌超标');
+  });
 });
 
 describe('language', () => {

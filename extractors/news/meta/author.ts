@@ -1,17 +1,16 @@
 import { collapseSpace } from '../../text/normalize';
-import { jsonText, type JsonObject } from '../jsonld';
+import { jsonText, typesOf, type JsonObject } from '../jsonld';
 import { metaContent, textOf } from './dom';
+import { creditNames, datelineCredit, findEditor, findSource, lineCredit, ORG_SUFFIX, pageLines, signatureCredit, surnamed } from './byline-text';
 
-/** "作者：张三", "記者 李四", "By Jane Doe" written in the page. */
-const WRITTEN = [
-  /(?:作者|作\s+者|文|撰文|记者|記者|撰稿)\s*[：:]\s*([\p{Script=Han}·]{2,12}(?:[、，,\s]+[\p{Script=Han}·]{2,12}){0,3})/u,
-  /(?:记者|記者)\s*([\p{Script=Han}·]{2,4}?)(?=[\s)）】/／╱|]|$|报道|報導|報道)/u,
-  /\bBy\s+([A-Z][\p{L}'.-]+(?:\s+(?:[A-Z][\p{L}'.-]+|de|van|von|da|and|&)){0,5})/u,
-];
+
+const HAN_TEXT = /\p{Script=Han}/u;
+/** schema.org types of an author that is an organisation (the source, not a writer). */
+const ORG_TYPE = /Organization$|^(?:Corporation|NGO|GovernmentOrganization|NewsMediaOrganization|WebSite|Brand)$/;
 
 export function cleanAuthor(raw: string | null | undefined): string | null {
   if (!raw) return null;
-  let a = collapseSpace(raw)
+  let a = collapseSpace(decodeEntities(raw))
     .replace(/^(by|written by|posted by|author|作者|文|记者|記者)\s*[：:]?\s*/i, '')
     .replace(/\s*[|,]\s*(staff writer|reporter|correspondent|contributor)\b.*$/i, '')
     .trim();
@@ -21,40 +20,154 @@ export function cleanAuthor(raw: string | null | undefined): string | null {
   return a;
 }
 
+/** Meta contents are sometimes escaped twice ("Maria &amp; Katerina"). */
+function decodeEntities(s: string): string {
+  return s.replace(/&(amp|quot|#39|apos|lt|gt);/g, (_, e: string) => ({ amp: '&', quot: '"', '#39': "'", apos: "'", lt: '<', gt: '>' })[e] ?? _);
+}
+
+/**
+ * A name as a person's byline reads: no digits or dates, not a sentence, and Chinese text only
+ * when it is a list of names (a "作者" slot holding "中国经济网 财经频道" or a title is not one).
+ */
+function plausible(a: string, hanPage = false): string | null {
+  if (HAN_TEXT.test(a)) {
+    if (/\d/.test(a) || /[@#<>{}=]|www\.|\.(?:com|net|org|cn)\b/i.test(a)) return null;
+    const names = creditNames(a);
+    return names && names.join('').length >= a.replace(/[\s、，,/／·]/gu, '').length - 1 ? names.join('、') : null;
+  }
+  if (/www\.|[<>{}=]/i.test(a) || (hanPage && /[\w-]+\.(?:com|net|org|cn|tw|hk)\b/i.test(a))) return null;
+  // Latin bylines often run into a date or a role ("Luke KimDecember 17, 2025"): kept as written,
+  // but a value that is only a date or a number is not a name.
+  if (!/\p{L}{2}/u.test(a) || /^\W*\d[\d\s/.:-]*$/.test(a) || /^(?:mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?,?\s+\d/i.test(a)) return null;
+  return a.replace(/\s+says:?$/i, '');
+}
+
+/** Names that identify the site (og:site_name, JSON-LD publisher, the side parts of <title>, the host): never the author. */
+function siteNames(doc: Document, article: JsonObject | null): { names: string[]; host: string[] } {
+  const fold = (s: string) => s.normalize('NFKC').toLowerCase().replace(/\s+/g, '');
+  const title = collapseSpace(doc.title ?? '');
+  const parts = title.split(/\s+[|\-–—_·»:]\s+|\s*[|_｜—–]\s*/).map((p) => p.trim()).filter(Boolean);
+  const main = parts.reduce((a, b) => (b.length > a.length ? b : a), '');
+  const names = [
+    metaContent(doc, ['og:site_name', 'application-name']),
+    jsonText(article?.publisher),
+    ...parts.filter((p) => p !== main),
+  ]
+    .filter((s): s is string => !!s)
+    .map(fold);
+  let host: string[] = [];
+  try {
+    host = new URL(doc.URL).hostname.toLowerCase().split('.').filter((l) => l.length > 3 && !/^(?:www\d*|news|com|net|org)$/.test(l));
+  } catch {
+    /* no URL */
+  }
+  // On a Chinese page a Latin author equal to the domain ("chinanews") is the site.
+  return { names, host: HAN_TEXT.test(title) ? host : [] };
+}
+
+function siteLike(a: string, site: { names: string[]; host: string[] }): boolean {
+  const f = a.normalize('NFKC').toLowerCase().replace(/\s+/g, '');
+  if (f.length < 2) return false;
+  // Personal blogs carry the author's name as site name: only Chinese names are compared.
+  if (HAN_TEXT.test(f) && site.names.some((n) => n.includes(f))) return true;
+  if (site.host.includes(f.replace(/[^a-z0-9-]/g, '')) && !/\s/.test(a)) return true;
+  return HAN_TEXT.test(a) && ORG_SUFFIX.test(a.replace(/\s+/g, ''));
+}
+
 /** Author by trust: JSON-LD author, meta tags, rel/itemprop author, written bylines, Readability's byline. */
 export function findAuthor(doc: Document, article: JsonObject | null, readabilityByline: string | null): string | null {
   return authorFromPage(doc, article) ?? authorFromByline(readabilityByline);
 }
 
-/** The author as the page says it (every source of findAuthor but Readability's byline). */
+/** The persons of a JSON-LD author (one, or a list, joined); an organisation only when no person is named. */
+function jsonLdAuthors(v: unknown): string | null {
+  const list = Array.isArray(v) ? v : [v];
+  const isOrg = (x: unknown) => !!x && typeof x === 'object' && typesOf(x as JsonObject).some((t) => ORG_TYPE.test(t));
+  const names = (xs: unknown[]) => [...new Set(xs.map((x) => jsonText(x)).filter((x): x is string => !!x))];
+  const persons = names(list.filter((x) => !isOrg(x)));
+  const found = persons.length ? persons : names(list);
+  return found.length ? found.join(', ') : null;
+}
+
+/**
+ * The author as the page says it (every source of findAuthor but Readability's byline): structured
+ * data, then byline elements, then credits written in the text — a byline line ("作者：", "记者",
+ * "By"), a dateline credit ("电（记者 连肖）"), and last a signature closing the text ("（高健）").
+ * The site, channel or source name is never taken as the author; photo, chart and editor credits
+ * are not bylines.
+ */
 export function authorFromPage(doc: Document, article: JsonObject | null): string | null {
-  return firstAuthor([
-    () => jsonText(article?.author ?? article?.creator),
-    () => metaContent(doc, ['author', 'article:author', 'parsely-author', 'sailthru.author', 'dc.creator', 'byl']),
-    () => textOf(doc.querySelector('[itemprop="author"] [itemprop="name"], [itemprop="author"], [rel="author"]')) || null,
+  const site = siteNames(doc, article);
+  const source = findSource(doc);
+  const hanPage = HAN_TEXT.test(doc.title ?? '');
+  const accept = (raw: string | null): string | null => {
+    const a = cleanAuthor(raw);
+    const p = a ? plausible(a, hanPage) : null;
+    if (!p || siteLike(p, site) || (source && p === source)) return null;
+    return p;
+  };
+  /** An unlabelled value (meta, author slot): a Chinese one must read as a personal name. */
+  const bare = (raw: string | null): string | null => {
+    const a = accept(raw);
+    return a && (!HAN_TEXT.test(a) || surnamed(a)) ? a : null;
+  };
+  const credited = (names: string[] | null): string | null => (names ? accept(names.join(HAN_TEXT.test(names[0]) ? '、' : ', ')) : null);
+  const metaAuthor = metaContent(doc, ['author', 'article:author', 'parsely-author', 'sailthru.author', 'dc.creator', 'byl']);
+  // Chinese CMSs fill meta author with the account that posted the page (often the editor):
+  // a credit written on the page comes first there.
+  const hanMeta = !!metaAuthor && HAN_TEXT.test(metaAuthor);
+  const sources: Array<() => string | null> = [
+    () => accept(jsonLdAuthors(article?.author ?? article?.creator)),
+    () => (hanMeta ? null : bare(metaAuthor)),
     () => {
-      for (const el of Array.from(doc.querySelectorAll('[class*="byline" i], [class*="author" i], [id*="author" i]')).slice(0, 20)) {
+      for (const el of Array.from(doc.querySelectorAll('[itemprop="author"] [itemprop="name"], [itemprop="author"], [rel~="author" i]')).slice(0, 5)) {
         const t = textOf(el);
-        if (t.length > 1 && t.length < 80) return t;
+        const a = credited(lineCredit(t)) ?? bare(t);
+        if (a) return a;
       }
       return null;
     },
-    () => writtenAuthor(doc),
-  ]);
-}
-
-/** The author from Readability's byline, the last resort of findAuthor. */
-export function authorFromByline(readabilityByline: string | null): string | null {
-  return firstAuthor([() => readabilityByline]);
-}
-
-function firstAuthor(candidates: Array<() => string | null>): string | null {
-  for (const c of candidates) {
+    () => {
+      for (const el of Array.from(doc.querySelectorAll('[class*="byline" i], [class*="author" i], [id*="author" i], [class~="auth" i]')).slice(0, 20)) {
+        // Comment authors are not the article's.
+        if (el.closest('[class*="comment" i], [id*="comment" i]')) continue;
+        const t = textOf(el);
+        if (t.length < 2 || t.length >= 80) continue;
+        const a = credited(lineCredit(t)) ?? bare(t);
+        if (a) return a;
+      }
+      return null;
+    },
+    () => {
+      for (const line of pageLines(doc).lines) {
+        const a = credited(lineCredit(line));
+        if (a) return a;
+      }
+      return null;
+    },
+    () => {
+      for (const p of pageLines(doc).paragraphs) {
+        const a = credited(datelineCredit(p)) ?? credited(lineCredit(p.slice(0, 40)));
+        if (a) return a;
+      }
+      return null;
+    },
+    () => {
+      if (!hanMeta) return null;
+      const a = bare(metaAuthor);
+      return a && a !== findEditor(doc) ? a : null;
+    },
+    () => {
+      for (const p of pageLines(doc).paragraphs) {
+        const a = credited(signatureCredit(p));
+        if (a) return a;
+      }
+      return null;
+    },
+  ];
+  for (const s of sources) {
     try {
-      const raw = c();
-      // A byline element often holds "【联合报╱记者高诗琴／台北报导】": keep the name only.
-      const written = raw ? WRITTEN.map((re) => re.exec(raw)?.[1]).find(Boolean) : null;
-      const a = cleanAuthor(written ?? raw);
+      const a = s();
       if (a) return a;
     } catch {
       /* next source */
@@ -63,18 +176,19 @@ function firstAuthor(candidates: Array<() => string | null>): string | null {
   return null;
 }
 
+/** The author from Readability's byline, the last resort of findAuthor. */
+export function authorFromByline(readabilityByline: string | null): string | null {
+  const a = cleanAuthor(readabilityByline);
+  if (!a) return null;
+  const names = lineCredit(a);
+  return names ? names.join(HAN_TEXT.test(names[0]) ? '、' : ', ') : plausible(a);
+}
+
 /** A byline written in the text, searched in short lines only (a sentence mentioning "by" is not a byline). */
 export function writtenAuthor(doc: Document): string | null {
-  const lines = Array.from(doc.querySelectorAll('p, span, div, td, em, strong, address'))
-    .slice(0, 4000)
-    .filter((el) => el.children.length <= 4)
-    .map((el) => textOf(el))
-    .filter((t) => t.length > 3 && t.length < 120);
-  for (const re of WRITTEN) {
-    for (const line of lines) {
-      const m = re.exec(line);
-      if (m) return m[1];
-    }
+  for (const line of pageLines(doc).lines) {
+    const names = lineCredit(line);
+    if (names) return names.join(HAN_TEXT.test(names[0]) ? '、' : ', ');
   }
   return null;
 }

@@ -1,6 +1,7 @@
 import { jsonText, type JsonObject } from '../jsonld';
 import { metaContent, metaContents } from './dom';
 import { parseDateValue } from './date-text';
+import { findEditor, findSource } from './byline-text';
 
 export interface PageMetadata {
   description?: string;
@@ -11,6 +12,10 @@ export interface PageMetadata {
   image?: string;
   modifiedAt?: string;
   publisher?: string;
+  /** The agency, paper or site the page credits for the story (来源：…): not the author. */
+  source?: string;
+  /** The editor the page credits (责任编辑：…): not the author. */
+  editor?: string;
 }
 
 function splitTags(s: string): string[] {
@@ -54,5 +59,9 @@ export function findMetadata(doc: Document, article: JsonObject | null, pageUrl:
   const modified = metaContent(doc, ['article:modified_time', 'og:updated_time', 'dateModified']) ?? jsonText(article?.dateModified);
   const modifiedIso = modified ? parseDateValue(modified, now) : null;
   if (modifiedIso) out.modifiedAt = modifiedIso;
+  const source = findSource(doc);
+  if (source) out.source = source;
+  const editor = findEditor(doc);
+  if (editor) out.editor = editor;
   return out;
 }

@@ -15,23 +15,84 @@ export function stripSiteName(title: string, siteName?: string | null): string {
   return kept.reduce((a, b) => (b.length > a.length ? b : a), '') || t;
 }
 
+const fold = (s: string): string => s.normalize('NFKC').toLowerCase();
+
+/** Words of a text; in Chinese/Japanese/Korean runs each pair of adjacent characters counts as one
+ *  (single characters match almost any two headlines). */
+function words(s: string): string[] {
+  const out: string[] = [];
+  for (const w of fold(s).match(/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+|[\p{L}\p{N}]+/gu) ?? []) {
+    if (!/^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u.test(w) || w.length < 2) out.push(w);
+    else for (let i = 0; i + 1 < w.length; i++) out.push(w.slice(i, i + 2));
+  }
+  return out;
+}
+
+/** Share of the heading's words that a reference title also has. */
+function containedIn(heading: string, ref: string): number {
+  const h = words(heading);
+  if (!h.length) return 0;
+  const r = new Set(words(ref));
+  return h.filter((w) => r.has(w)).length / h.length;
+}
+
 /**
- * The headline: og:title, JSON-LD headline, the <h1> that the <title> starts with, else
- * <title> without its site name. og/JSON-LD are written for sharing and rarely carry the site name.
+ * The headline. The visible <h1> is the article's own headline, while og:title and JSON-LD are
+ * often written for sharing (reworded, or copied from another page of the site) and <title>
+ * carries the site and section names. So the <h1> that agrees with <title>/og:title/JSON-LD
+ * wins; a heading that is only the site or channel name does not. Without one, og:title /
+ * JSON-LD headline, else <title> without its site name.
  */
 export function findTitle(doc: Document, article: JsonObject | null, siteName: string | null): string | null {
   const docTitle = collapseSpace(doc.title ?? '');
-  const h1s = Array.from(doc.querySelectorAll('h1')).map((h) => textOf(h)).filter((t) => t.length > 3 && t.length < 300);
-  const h1 = h1s.find((t) => docTitle.includes(t)) ?? null;
-  // Share titles and headings may contain " - " legitimately: only a part equal to the site name goes.
-  for (const c of [metaContent(doc, ['og:title', 'twitter:title']), jsonText(article?.headline ?? article?.name), h1]) {
-    if (!c || c.length < 2) continue;
+  const shared = [metaContent(doc, ['og:title', 'twitter:title']), jsonText(article?.headline ?? article?.name)].filter(
+    (c): c is string => !!c && c.length >= 2,
+  );
+  const refs = [...shared, docTitle].filter(Boolean);
+  const h1 = bestHeading(doc, refs, docTitle, siteName);
+  if (h1) return dropExactSite(h1, siteName);
+  for (const c of shared) {
     // Some sites copy the whole <title> (with section and site names) into og:title.
-    if (c === docTitle) return h1 && c.includes(h1) ? h1 : stripSiteName(c, siteName);
+    if (c === docTitle) return stripSiteName(c, siteName);
+    // Share titles may contain " - " legitimately: only a part equal to the site name goes.
     return dropExactSite(c, siteName);
   }
   if (docTitle) return stripSiteName(docTitle, siteName);
-  return h1s[0] ?? null;
+  return headings(doc)[0] ?? null;
+}
+
+function headings(doc: Document): string[] {
+  return Array.from(doc.querySelectorAll('h1'))
+    .slice(0, 10)
+    .map((h) => headline(textOf(h)))
+    .filter((t) => t.length > 3 && t.length < 300);
+}
+
+/** A heading without the breadcrumb before it ("Site 〉 Channel 〉 Headline") or a column tag ("【记者即时播报】"). */
+function headline(h: string): string {
+  const crumbs = h.split(/\s*[〉›»]\s*|\s+>\s+/).filter(Boolean);
+  const last = crumbs.length > 1 ? crumbs[crumbs.length - 1]! : h;
+  return last.replace(/^[【[]\S{1,12}?[】\]]\s*(?=\S{4})/u, '');
+}
+
+/** The first <h1> most of whose words the page's titles share, skipping site-name headings. */
+function bestHeading(doc: Document, refs: string[], docTitle: string, siteName: string | null): string | null {
+  const hs = headings(doc);
+  if (!hs.length) return null;
+  // The short, separated parts of <title> (site and section names) and og:site_name.
+  // Site and section names: og:site_name and the parts of <title> after the first, except the
+  // longest (the headline usually comes first, but a section name can be longer than it).
+  const parts = docTitle.split(SEPARATOR).map((p) => fold(p.trim())).filter(Boolean);
+  const main = parts.reduce((a, b) => (b.length > a.length ? b : a), '');
+  const siteLike = new Set([...parts.slice(1).filter((p) => p !== main), ...(siteName ? [fold(siteName)] : [])]);
+  let best: string | null = null;
+  let bestScore = 0;
+  for (const h of hs) {
+    if (siteLike.has(fold(h))) continue;
+    const score = Math.max(0, ...refs.map((r) => containedIn(h, r)));
+    if (score > bestScore) [best, bestScore] = [h, score];
+  }
+  return bestScore >= 0.5 ? best : null;
 }
 
 function dropExactSite(title: string, siteName: string | null): string {

@@ -1,0 +1,194 @@
+import { textOf } from './dom';
+
+/**
+ * Chinese and English bylines as pages write them, and the source / editor lines that sit beside
+ * them. Kept apart from author.ts so the source/editor reading in extra.ts shares the page scan.
+ */
+
+const HAN = '\\p{Script=Han}';
+/** A Chinese name: 2–3 characters, or a transliterated name joined by "·". Four-character
+ *  runs are far more often a word ("文字大小") than a name, so they are not taken. */
+const HAN_NAME = `${HAN}{2,3}(?:[·•]${HAN}{1,8})*`;
+/** A Latin pen name or personal name: capitalised words. */
+const LATIN_NAME = "[A-Z][\\p{L}'.-]*(?:\\s+(?:[A-Z][\\p{L}'.-]*|de|van|von|da|di|le|la|bin)){0,4}";
+/** Roles that credit a writer; the names that follow are the article's authors. */
+const ROLE = '(?:本报|本報|本刊|特约|特約|首席|驻\\S{1,4}|駐\\S{1,4})?(?:记者|記者|通讯员|通訊員|实习生|實習生|见习记者|見習記者|撰文|撰稿|编译|編譯|作者|文)';
+/** Words after a name that make the credit a photo, chart or editing credit. */
+const NOT_WRITER = /^\s*(?:摄|攝|摄影|攝影|编制|編制|制图|製圖|绘图|繪圖|图|圖|供图|供圖|编辑|編輯|整理|视频|視頻)/u;
+/** Two single characters with a space, a two-character name padded to the width of three ("蒋 凌"). */
+const PADDED = new RegExp(`(?<!${HAN})(${HAN}) (${HAN})(?!${HAN})`, 'gu');
+/** Role words that split a run of names ("華瑩實習生楊金運"). */
+const SPLIT_ROLE = /(?:本报|本報|特约|特約|见习|見習|首席)?(?:记者|記者|通讯员|通訊員|实习生|實習生)\s*[/／]?/gu;
+/** Words that may follow a name directly. */
+const AFTER_NAME = '(?:报道|報導|報道|报导|摄|攝|编制|編制|整理|编辑|編輯|供图|供圖|编译|編譯)';
+/** What may follow the last name: a credit is not a sentence ("记者了解到，…"). */
+const END = new RegExp(`^(?:$|[\\s、/／╱（(）)】〕\\]|]|${AFTER_NAME})`, 'u');
+/** Between two names; "／" is not one: it leads to the place ("記者陳木隆／宜蘭報導"). */
+const SEP = /^(?:\s+(?:and|&)\s+|[\s、，,]+)/u;
+const NAME_RE = new RegExp(`^(?:${HAN_NAME}|${LATIN_NAME})$`, 'u');
+/** Organisation names: a credit or a meta author ending like this is the source, not a writer. */
+export const ORG_SUFFIX = /(?:网|網|报|報|社|台|刊|频道|頻道|新闻|新聞|中心|公司|集团|集團|杂志|雜誌|时报|時報|日报|日報|晚报|晚報|电视|電視|广播|廣播|在线|在線)$/u;
+/** Words that look like names by length but are labels or captions. */
+const NOT_NAME = /^(?:组图|組圖|图文|圖文|视频|視頻|完|待续|待續|全文|原标题|原標題|资料图|資料圖|图片|圖片|专题|專題|评论|評論|详细|詳細|更多|综合|綜合|报道|佚名|匿名|出处|出處|稿源|时间|時間|日期|发布|發布|点击|點擊|浏览|瀏覽|编制|編制|制图|製圖|報導|报导|通讯员|通訊員|实习生|實習生|记者|記者|编辑|編輯|来源|來源|责编|責編|本报|本報|新华社|新華社|中新社|微博|博客|网友|網友|供稿|整理|编译|編譯|摄影|攝影)$/u;
+
+function isName(s: string): boolean {
+  return NAME_RE.test(s) && !NOT_NAME.test(s) && !ORG_SUFFIX.test(s);
+}
+
+/**
+ * The names of a credit string that starts right after a role word or an opening bracket:
+ * "张建 周长庆）", "李文蕊 通讯员张文远）", "黃國金、華瑩實習生楊金運", "钟啸 通讯员/王海军)".
+ * Stops at the first thing that is not a name, separator or role word; null when the names are
+ * followed by a photo/chart/editing word (摄, 编制, 编辑) or none was found.
+ */
+export function creditNames(text: string): string[] | null {
+  const names: string[] = [];
+  // Role words inside the run split it ("華瑩實習生楊金運"); padded names are joined first.
+  let rest = text.replace(SPLIT_ROLE, ' ').replace(PADDED, '$1$2').trimStart();
+  const name = new RegExp(`^(?:${HAN_NAME}(?!${HAN})|${HAN_NAME}(?=${AFTER_NAME})|${LATIN_NAME})`, 'u');
+  const next = (s: string): string | null => {
+    const m = name.exec(s);
+    return m && isName(m[0]) && !NOT_WRITER.test(s) ? m[0] : null;
+  };
+  let n = next(rest);
+  while (n) {
+    names.push(n);
+    rest = rest.slice(n.length);
+    const sep = SEP.exec(rest);
+    n = sep ? next(rest.slice(sep[0].length)) : null;
+    if (n) rest = rest.slice(sep![0].length);
+  }
+  if (!names.length || !END.test(rest) || NOT_WRITER.test(rest)) return null;
+  return names;
+}
+
+/** Credit patterns, most explicit first. Each captures the text that starts with the names. */
+const CREDITS: RegExp[] = [
+  // 作者：张三 / 作者: Steed / 文/孙七 / 撰文：…
+  /(?:作者|作\s+者|撰文|撰稿|文)\s*[：:/／]\s*(.{2,60})/u,
+  // 记者 张三 李四 / 本报记者 赵六 / 新华社记者任海军 阳建 / 〔記者魏怡嘉／台北報導〕
+  new RegExp(`${ROLE.replace(/\|作者\|文\)$/, ')')}\\s*[/／]?\\s*(.{2,60})`, 'u'),
+  // 邱俐穎／台北報導, 【楊宗灝／桃園報導】, 【（李三娃／四川成都）】
+  new RegExp(`(?:^|[【〔\\[（(\\s])(${HAN_NAME}\\s*)[／╱/]\\s*${HAN}{2,6}(?:(?:報導|报道|報道|报导)[】〕\\]）)]?|[】〕\\]）)])`, 'u'),
+  // 中廣新聞／陳奕華】
+  new RegExp(`${HAN}{2,8}(?:新聞|新闻|報|报|社|網|网|台)\\s*[／╱/]\\s*(${HAN_NAME})\\s*(?:[】〕\\]]|$)`, 'u'),
+  // （張文祿報導）
+  new RegExp(`[（(]\\s*(${HAN_NAME})\\s*(?:報導|报道|報道|报导)\\s*[）)]`, 'u'),
+  // English: By Jane Doe, Posted by Jane Doe, Written by …
+  /(?:^|\s|\|)(?:[Bb]y|BY)\s*:?\s+([A-Z][\p{L}'.-]+(?:\s+(?:[A-Z][\p{L}'.-]*|de|van|von|da|and|&)){0,5})/u,
+];
+
+/** Dateline credits at the head of a paragraph: "长春12月9日电（记者张建 周长庆）", "电 (连肖)", "商报讯（记者 丁开艳）". */
+const DATELINE = /(?:电|電|讯|訊)\s*[（(]\s*(?:[^（()）]{0,12}?(?:记者|記者))?\s*([^（()）]{2,40})[）)]/u;
+/** A bracketed reporter credit: "（记者 李佳佳）", "（ 新華社記者朱旭東）", "〔記者魏怡嘉／台北報導〕". */
+const BRACKETED = /[（(〔【]\s*[^（()）〔〕【】]{0,12}?(?:记者|記者)\s*[/／]?\s*([^（()）〔〕【】]{2,40})[）)〕】]/u;
+/** A signature closing the article's text: "…美国国债。（高健）", "(金良/编译)". */
+const SIGNATURE = new RegExp(`[。！？!?”」』.]\\s*[（(]\\s*(${HAN_NAME}(?:[\\s、，,]+${HAN_NAME}){0,2})\\s*(?:[/／]\\s*(?:编译|編譯|整理)|報導|报道|報道|报导)?\\s*[）)]\\s*$`, 'u');
+
+/** Names credited in one short line of the page (a byline), or null. */
+export function lineCredit(line: string): string[] | null {
+  for (const [i, re] of CREDITS.entries()) {
+    const m = re.exec(line);
+    if (!m) continue;
+    const names = creditNames(m[1]);
+    // "记者" also starts sentences in headlines ("扬言要对记者不客气"): names there must read as names.
+    if (names && (i !== 1 || surnamed(names.join('、')))) return names;
+  }
+  return null;
+}
+
+/** Names in a paragraph's dateline credit, or null. */
+export function datelineCredit(paragraph: string): string[] | null {
+  const m = DATELINE.exec(paragraph.slice(0, 80));
+  if (m) {
+    const names = creditNames(m[1].replace(/^.*?(?:记者|記者)\s*/u, ''));
+    if (names) return names;
+  }
+  for (const part of [paragraph.slice(0, 100), paragraph.slice(-60)]) {
+    const b = BRACKETED.exec(part);
+    const names = b ? creditNames(b[1]) : null;
+    if (names) return names;
+  }
+  return null;
+}
+
+/** Names in a signature that closes a paragraph of text, or null. */
+export function signatureCredit(paragraph: string): string[] | null {
+  if (paragraph.length < 40) return null;
+  const m = SIGNATURE.exec(paragraph.slice(-40));
+  return m ? creditNames(m[1]) : null;
+}
+
+/**
+ * Common Chinese surnames (simplified and traditional forms). A bare Chinese word in an "author"
+ * slot without a label (作者：, 记者) is taken only when it starts like a personal name: such slots
+ * also hold nicknames fields, channel words and comment-form labels ("昵称", "整机").
+ */
+const SURNAMES = new Set(
+  ('王李张張刘劉陈陳杨楊黄黃赵趙吴吳周徐孙孫马馬朱胡郭何高林罗羅郑鄭梁谢謝宋唐许許韩韓冯馮邓鄧曹彭曾肖萧蕭田董袁潘于蒋蔣蔡余杜叶葉程苏蘇魏吕呂丁任沈姚卢盧姜崔钟鍾谭譚陆陸汪范' +
+    '金石廖贾賈夏韦韋付方白邹鄒孟熊秦邱江尹薛闫閆段雷侯龙龍史陶黎贺賀顾顧毛郝龚龔邵万萬钱錢严嚴覃武戴莫孔向汤湯常温溫康施文牛樊葛邢安齐齊易乔喬伍庞龐颜顏倪庄莊聂聶章鲁魯' +
+    '岳翟殷詹申欧歐耿关關兰蘭焦俞左柳甘祝包宁寧尚符舒阮柯纪紀梅童凌毕畢单單季裴霍涂成苗谷盛曲翁冉骆駱蓝藍路游辛靳管柴蒙鲍鮑华華喻祁蒲房滕屈饶饒解牟艾尤阳陽时時穆农農司卓古吉缪繆' +
+    '简簡车車项項连連芦蘆麦麥褚娄婁窦竇戚岑景党宫宮费費卜冷晏席卫衛米柏宗瞿桂全佟应應臧闵閔苟邬鄔边邊卞姬师師和仇栾欒隋商刁沙荣榮巫寇桑郎甄丛叢仲虞敖巩鞏明佘池乐樂匡冀郁迟遲' +
+    '官封谈談鄢蓬邝鄺晁滑粟鞠阎閻练練蒯麻').split(''),
+);
+const COMPOUND_SURNAME = /^(?:欧阳|歐陽|司马|司馬|诸葛|諸葛|上官|东方|東方|皇甫|尉迟|尉遲|公孙|公孫|慕容|长孙|長孫|宇文|司徒|夏侯|令狐|端木|呼延|澹台|澹臺|申屠|轩辕|軒轅)/u;
+
+/** A bare Chinese name list whose every name starts with a surname. */
+export function surnamed(a: string): boolean {
+  return a.split('、').every((n) => SURNAMES.has(n[0]!) || COMPOUND_SURNAME.test(n) || n.includes('·'));
+}
+
+export interface PageLines {
+  /** Short texts (bylines, info bars), in document order. */
+  lines: string[];
+  /** Longer texts (paragraphs), in document order. */
+  paragraphs: string[];
+}
+
+const linesOf = new WeakMap<Document, PageLines>();
+
+/** The page's short lines and paragraphs, read once per document. */
+export function pageLines(doc: Document): PageLines {
+  let out = linesOf.get(doc);
+  if (out) return out;
+  const lines: string[] = [];
+  const paragraphs: string[] = [];
+  for (const el of Array.from(doc.querySelectorAll('p, span, div, td, em, strong, address, font, li, h2, h3, h4, h5, h6')).slice(0, 5000)) {
+    if (el.children.length > 8) continue;
+    // Headline links (related stories, menus) are not bylines.
+    if (el.closest('a') || (el.children.length === 1 && el.firstElementChild!.tagName === 'A' && textOf(el) === textOf(el.firstElementChild))) continue;
+    const t = textOf(el);
+    if (t.length > 3 && t.length < 120 && el.children.length <= 4) lines.push(t);
+    if (t.length >= 20 && t.length < 5000) paragraphs.push(t);
+  }
+  out = { lines, paragraphs };
+  linesOf.set(doc, out);
+  return out;
+}
+
+/** "来源：中国经济网", "稿源： 兰州日报", "出处：每日经济新闻". */
+const SOURCE = /(?:(?:来源|來源|稿源|出处|出處)\s*[：:]|本文来源于)\s*[【\[]?\s*([^\s：:【】[\]()（）|，。、；;“”"'‘’]{2,30})/u;
+/** "责任编辑：关婧", "[责任编辑：robot]", "网络编辑：贺燕", "编辑：杨苏雯", "(陈巍 编辑)". */
+const EDITOR = /(?:责任编辑|責任編輯|网络编辑|網絡編輯|实习编辑|實習編輯|编辑|編輯|责编|責編)\s*[：:]\s*([\p{Script=Han}]{2,4}(?![\p{Script=Han}])|[A-Za-z][\w.-]{1,30})/u;
+const EDITOR_AFTER = /[（(]\s*([\p{Script=Han}]{2,3})\s*(?:编辑|編輯)\s*[）)]/u;
+
+/** The source the page credits for the article (an agency, paper or site), or null. */
+export function findSource(doc: Document): string | null {
+  for (const line of pageLines(doc).lines) {
+    const m = SOURCE.exec(line);
+    if (m && !/^\d/.test(m[1]) && !/^(?:https?|www)/i.test(m[1])) return m[1].replace(/[，,。；;]+$/u, '');
+  }
+  return null;
+}
+
+/** The editor the page credits (责任编辑 and the like), or null. */
+export function findEditor(doc: Document): string | null {
+  const { lines } = pageLines(doc);
+  for (const re of [EDITOR, EDITOR_AFTER]) {
+    for (const line of lines) {
+      const m = re.exec(line);
+      if (m) return m[1];
+    }
+  }
+  return null;
+}
