@@ -13,6 +13,7 @@ import { PageCapture } from './page-capture';
 import { snapshotPage } from './page-snapshot';
 import { CHROMIUM_ARGS } from './browser-path';
 import { PageReusingPlaywrightCrawler } from './page-reuse';
+import { expandPage, ExpandPolicy } from './page-expand';
 
 export type { SeenFilter } from './admission';
 import type { SeenFilter } from './admission';
@@ -49,6 +50,7 @@ export class CrawlEngine {
   private readonly captures = new WeakMap<Page, PageCapture>();
   private readonly mediaBlocked = new WeakSet<Page>();
   private readonly heldHosts = new WeakMap<Request, string>();
+  private readonly expand = new ExpandPolicy();
   private stopping = false;
 
   constructor(
@@ -177,10 +179,14 @@ export class CrawlEngine {
 
     const capture = this.captures.get(page);
     await capture?.settle(3_000);
+    // Reviews, goods and menu entries behind "more" buttons and hover menus (bounded; see page-expand).
+    const expanded = await expandPage(page, capture ?? null, this.expand.optionsFor(page.url())).catch(() => null);
+    if (expanded) this.expand.record(expanded, this.deps.stats);
     capture?.stop();
     const { html, hrefs } = await snapshotPage(page);
     if (html.length > MAX_HTML_CHARS) throw finalError(`page too large (${(html.length / 1e6).toFixed(1)} M chars)`, request, 'too-large');
-    const finalUrl = page.url();
+    // A control may have rewritten the URL (replaceState): the page is still the one loaded.
+    const finalUrl = expanded && expanded.clicks > 0 ? expanded.url : page.url();
 
     const extracted = await this.deps.pool.extract({ html, url: finalUrl, kind: 'auto', xhr: capture?.json ?? [] }).then((result) => ({ result }), (error: unknown) => ({ error }));
     await finishPage(this.deps, request, extracted, { fetchedAt: new Date(), status, depth });

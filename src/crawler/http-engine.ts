@@ -187,7 +187,9 @@ export class HttpEngine {
     const host = new URL(request.url).host;
     await this.gate.acquire(host);
     try {
-      const page = await this.adaptive!.renderer.render(request.url);
+      const renderer = this.adaptive!.renderer;
+      const page = await renderer.render(request.url);
+      if (page.expanded) renderer.expand.record(page.expanded, this.deps.stats);
       await this.checkStatus(request, page.status);
       if (page.contentType && !/html|xml/i.test(page.contentType)) throw finalError(`not an HTML page (${page.contentType.split(';')[0]})`, request);
       if (page.html.length > MAX_HTML_CHARS) throw finalError(`page too large (${(page.html.length / 1e6).toFixed(1)} M chars)`, request, 'too-large');

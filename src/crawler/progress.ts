@@ -19,6 +19,11 @@ export class CrawlStats {
   pagesNotModified = 0;
   /** Known pages this run did not reach, re-checked at the end (see run-task). */
   pagesRechecked = 0;
+  /** The expand step of rendered pages (see page-expand): "more" clicks and the pages that had any, menu items hovered. */
+  expandClicks = 0;
+  expandedPages = 0;
+  hoveredItems = 0;
+  hoveredPages = 0;
 
   addPage(type: PageType): void {
     this.pagesDone++;
