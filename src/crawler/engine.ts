@@ -14,6 +14,7 @@ import { snapshotPage } from './page-snapshot';
 import { CHROMIUM_ARGS } from './browser-path';
 import { PageReusingPlaywrightCrawler } from './page-reuse';
 import { expandPage, ExpandPolicy } from './page-expand';
+import { joinArticleParts, withoutParts } from './article-parts';
 
 export type { SeenFilter } from './admission';
 import type { SeenFilter } from './admission';
@@ -189,8 +190,29 @@ export class CrawlEngine {
     const finalUrl = expanded && expanded.clicks > 0 ? expanded.url : page.url();
 
     const extracted = await this.deps.pool.extract({ html, url: finalUrl, kind: 'auto', xhr: capture?.json ?? [] }).then((result) => ({ result }), (error: unknown) => ({ error }));
+    // A multi-page article: its next parts, rendered in this same tab, join its text.
+    const parts = 'result' in extracted ? await joinArticleParts(extracted.result, html, (url) => this.renderPart(page, url), this.deps) : [];
     await finishPage(this.deps, request, extracted, { fetchedAt: new Date(), status, depth });
-    if (!this.stopping) await this.admit(hrefs, finalUrl, depth + 1);
+    if (!this.stopping) await this.admit(withoutParts(hrefs, finalUrl, parts, this.deps.dedupKey), finalUrl, depth + 1);
+  }
+
+  /** An article's next part in the page's own tab (its media blocking and capture stay); null unless it is an HTML page. */
+  private async renderPart(page: Page, url: string): Promise<{ url: string; html: string } | null> {
+    const host = new URL(url).host;
+    await this.gate.acquire(host);
+    const capture = this.captures.get(page);
+    try {
+      capture?.restart();
+      const response = await page.goto(url, { waitUntil: 'load', timeout: this.opts.timeoutSecs * 1000 });
+      const type = response?.headers()['content-type'] ?? '';
+      if (response?.status() !== 200 || (type && !/html|xml/i.test(type))) return null;
+      await capture?.settle(3_000);
+      const { html } = await snapshotPage(page);
+      return html.length > MAX_HTML_CHARS ? null : { url: page.url(), html };
+    } finally {
+      capture?.stop();
+      this.gate.release(host);
+    }
   }
 
   private onError(request: Request, error: Error): void {

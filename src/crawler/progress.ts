@@ -24,6 +24,8 @@ export class CrawlStats {
   expandedPages = 0;
   hoveredItems = 0;
   hoveredPages = 0;
+  /** Continuation pages of multi-page articles, fetched and joined to their first page (see article-parts). */
+  articleParts = 0;
 
   addPage(type: PageType): void {
     this.pagesDone++;
