@@ -162,6 +162,7 @@ function inPagePlan({ maxHovers }: { maxHovers: number }): Plan {
     /^(?:(?:load|show|view|see|read)\s+(?:more|all)\b.{0,20}|more(?:\s+\w+)?|(?:点击)?(?:查看|加载|显示|展开|浏览)(?:更多|全部).{0,6}|展开.{0,4}|更多.{0,4}|もっと見る|さらに表示|続きを読む|더\s?보기)$/i;
   const NEVER =
     /\b(?:buy|cart|basket|checkout|order|login|log\s?in|sign\s?(?:in|up)|register|subscribe|close|dismiss|submit|pay|share|follow|download|install)\b|购买|购物车|加入|结算|登录|注册|关闭|提交|支付|下单|订阅|收藏|分享|关注|下载/i;
+  const HINT = /more|all|更多|全部|展开|もっと|さらに|続き|더/i;
   const label = (e: Element) =>
     ((e as HTMLElement).innerText || e.textContent || '')
       .replace(/\s+/g, ' ')
@@ -193,7 +194,8 @@ function inPagePlan({ maxHovers }: { maxHovers: number }): Plan {
     const walker = document.createTreeWalker(document.body ?? document.documentElement, NodeFilter.SHOW_TEXT);
     for (let n = walker.nextNode(); n && out.length < 50; n = walker.nextNode()) {
       const t = (n.nodeValue ?? '').trim();
-      if (!t || t.length > 40) continue;
+      // Most text is not a control's label: a word of the labels first, styles only then.
+      if (!t || t.length > 40 || !HINT.test(t)) continue;
       // The nearest clickable element holding this text (the text may sit in a <span> in the button).
       let e: Element | null = n.parentElement;
       for (let i = 0; e && i < 4 && !clickable(e); i++) e = e.parentElement;
@@ -216,9 +218,9 @@ function inPagePlan({ maxHovers }: { maxHovers: number }): Plan {
   // Hover targets: items of a navigation or category menu's top list whose submenu is hidden
   // (or that share one hidden flyout panel), which scripts may fill in only on hover.
   const MENU = /nav|menu|categor|cate|分类|类目|department|dept/i;
-  const containers = Array.from(document.querySelectorAll('nav, [role=navigation], [role=menubar], [class], [id]')).filter(
-    (e) => e.matches('nav, [role=navigation], [role=menubar]') || MENU.test(`${e.getAttribute('class') ?? ''} ${e.id}`),
-  );
+  const containers = Array.from(document.querySelectorAll('nav, [role=navigation], [role=menubar], [class], [id]'))
+    .filter((e) => e.matches('nav, [role=navigation], [role=menubar]') || MENU.test(`${e.getAttribute('class') ?? ''} ${e.id}`))
+    .slice(0, 40);
   const targets: Element[] = [];
   const lists = new Set<Element>();
   for (const box of containers) {
@@ -232,7 +234,9 @@ function inPagePlan({ maxHovers }: { maxHovers: number }): Plan {
     lists.add(list);
     const items = Array.from(list.children).filter((c) => c.tagName === 'LI');
     if (items.length < 2) continue;
-    const sharedPanel = Array.from(box.querySelectorAll('div, ul, dl, section')).some((e) => !list.contains(e) && !e.contains(list) && hidden(e));
+    const sharedPanel = Array.from(box.querySelectorAll('div, ul, dl, section'))
+      .slice(0, 60)
+      .some((e) => !list.contains(e) && !e.contains(list) && hidden(e));
     for (const li of items) {
       if (targets.length >= maxHovers) break;
       if (hidden(li)) continue;
