@@ -1,5 +1,5 @@
 import type { Page, Request, Response } from 'playwright';
-import type { CapturedJson } from '../../extractors/types';
+import type { CapturedJson } from '../../../extractors/types';
 
 const MAX_JSON_BYTES = 2 * 1024 * 1024;
 const MAX_CAPTURED = 20;

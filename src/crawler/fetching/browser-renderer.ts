@@ -1,9 +1,9 @@
 import { chromium, type Browser, type BrowserContext } from 'playwright';
-import type { CapturedJson } from '../../extractors/types';
+import type { CapturedJson } from '../../../extractors/types';
 import { CHROMIUM_ARGS } from './browser-path';
 import { PageCapture } from './page-capture';
 import { snapshotPage } from './page-snapshot';
-import { reasonedError } from './page-steps';
+import { reasonedError } from '../results/page-steps';
 import { expandPage, ExpandPolicy, type ExpandOutcome } from './page-expand';
 
 export interface BrowserRendererOptions {

@@ -1,16 +1,16 @@
 import { BasicCrawler, type BasicCrawlingContext, type Request } from 'crawlee';
-import type { CrawlOptions } from './crawl-options';
+import type { CrawlOptions } from '../crawl-options';
 import type { EngineDeps } from './engine';
-import { LinkAdmission } from './admission';
+import { LinkAdmission } from '../links/admission';
 import { HostGate } from './host-gate';
 import { HttpFetcher, type FetchedResponse } from './http-fetch';
-import { decodeHtml } from '../encoding/decode';
-import { FINAL_REASONS, OverBudget, errorMessage, finalError, finishPage, reasonOf, recordFailure, retryDelayMs } from './page-steps';
-import { hrefsOf } from './href-scan';
+import { decodeHtml } from '../../encoding/decode';
+import { FINAL_REASONS, OverBudget, errorMessage, finalError, finishPage, reasonOf, recordFailure, retryDelayMs } from '../results/page-steps';
+import { hrefsOf } from '../links/href-scan';
 import type { BrowserRenderer } from './browser-renderer';
 import type { RenderMemory } from './render-memory';
 import { renderingNeed } from './render-need';
-import type { CapturedJson, PageResult } from '../../extractors/types';
+import type { CapturedJson, PageResult } from '../../../extractors/types';
 import { conditionalHeaders, type PageValidators } from './validators';
 import { joinArticleParts, withoutParts } from './article-parts';
 

@@ -1,7 +1,7 @@
 import type { RequestQueue } from 'crawlee';
-import type { CrawlOptions } from './crawl-options';
-import type { FailureLog } from './failures';
-import type { CrawlStats } from './progress';
+import type { CrawlOptions } from '../crawl-options';
+import type { FailureLog } from '../results/failures';
+import type { CrawlStats } from '../results/progress';
 import { RobotsCache } from './robots';
 import { checkLink } from './links';
 

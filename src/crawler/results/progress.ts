@@ -1,4 +1,4 @@
-import type { PageType } from '../../extractors/types';
+import type { PageType } from '../../../extractors/types';
 
 /** Live counters of a run, shown as a status line and summarised at the end. */
 export class CrawlStats {

@@ -1,13 +1,13 @@
 import { Configuration, type RequestQueue, type PlaywrightCrawlingContext, type Request } from 'crawlee';
 import { chromium, type Page } from 'playwright';
-import type { CrawlOptions } from './crawl-options';
-import type { PageBudget } from './page-budget';
-import type { PageSink } from './page-sink';
-import type { FailureLog } from './failures';
-import { FINAL_REASONS, OverBudget, errorMessage, finalError, finishPage, reasonOf, recordFailure, retryDelayMs } from './page-steps';
-import type { CrawlStats } from './progress';
-import type { ExtractPool } from '../extraction/pool';
-import { LinkAdmission } from './admission';
+import type { CrawlOptions } from '../crawl-options';
+import type { PageBudget } from '../page-budget';
+import type { PageSink } from '../results/page-sink';
+import type { FailureLog } from '../results/failures';
+import { FINAL_REASONS, OverBudget, errorMessage, finalError, finishPage, reasonOf, recordFailure, retryDelayMs } from '../results/page-steps';
+import type { CrawlStats } from '../results/progress';
+import type { ExtractPool } from '../../extraction/pool';
+import { LinkAdmission } from '../links/admission';
 import { HostGate } from './host-gate';
 import { PageCapture } from './page-capture';
 import { snapshotPage } from './page-snapshot';
@@ -16,8 +16,8 @@ import { PageReusingPlaywrightCrawler } from './page-reuse';
 import { expandPage, ExpandPolicy } from './page-expand';
 import { joinArticleParts, withoutParts } from './article-parts';
 
-export type { SeenFilter } from './admission';
-import type { SeenFilter } from './admission';
+export type { SeenFilter } from '../links/admission';
+import type { SeenFilter } from '../links/admission';
 
 export interface EngineDeps {
   queue: RequestQueue;

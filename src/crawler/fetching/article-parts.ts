@@ -1,10 +1,10 @@
-import type { PageResult } from '../../extractors/types';
-import { parseHtml } from '../../extractors/parse';
-import { findContinuation } from '../../extractors/news/continuation';
-import type { ExtractPool } from '../extraction/pool';
-import type { PageBudget } from './page-budget';
-import type { SeenFilter } from './admission';
-import type { CrawlStats } from './progress';
+import type { PageResult } from '../../../extractors/types';
+import { parseHtml } from '../../../extractors/parse';
+import { findContinuation } from '../../../extractors/news/continuation';
+import type { ExtractPool } from '../../extraction/pool';
+import type { PageBudget } from '../page-budget';
+import type { SeenFilter } from '../links/admission';
+import type { CrawlStats } from '../results/progress';
 
 /** Parts fetched after an article's first page, at most (a pager that never ends stops here). */
 export const MAX_ARTICLE_PARTS = 10;
