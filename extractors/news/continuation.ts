@@ -45,7 +45,10 @@ export function findContinuation(doc: Document, url: string): string | null {
   for (const link of Array.from(doc.querySelectorAll('link[rel][href]'))) {
     if (!/(?:^|\s)next(?:\s|$)/i.test(link.getAttribute('rel') ?? '')) continue;
     const next = resolve(link.getAttribute('href'), base);
-    if (next && isNextPart(here, next)) return clean(next);
+    if (!next || !isNextPart(here, next)) continue;
+    // The same URL in the page's pager, under a list of headlines: a listing's next page.
+    const inPager = Array.from(doc.querySelectorAll('a[href]')).find((a) => resolve(a.getAttribute('href'), base)?.href === next.href);
+    if (!inPager || !underAList(inPager)) return clean(next);
   }
   for (const a of Array.from(doc.querySelectorAll('a[href]'))) {
     const next = resolve(a.getAttribute('href'), base);
@@ -53,7 +56,7 @@ export function findContinuation(doc: Document, url: string): string | null {
     const label = (a.textContent ?? '').replace(/\s+/g, ' ').trim();
     const title = (a.getAttribute('title') ?? '').trim();
     if (NOT_A_PART.test(label) || NOT_A_PART.test(title)) continue;
-    if (outsideArticle(a)) continue;
+    if (outsideArticle(a) || underAList(a)) continue;
     const rel = /(?:^|\s)next(?:\s|$)/i.test(a.getAttribute('rel') ?? '');
     const says = rel || NEXT_PAGE.test(label) || NEXT_PAGE.test(title);
     const numbered = label === String(partOf(next)?.n) || NEXT_ONLY.test(label);
@@ -153,6 +156,24 @@ function clean(u: URL): string {
 function outsideArticle(a: Element): boolean {
   const box = a.closest('header, footer, aside, [role=banner], [role=contentinfo], [role=complementary]');
   return box !== null && box.closest('article') === null;
+}
+
+/**
+ * The pager sits under a list of headlines — five or more links that head list items or
+ * headings (not links inside the text's paragraphs): a listing's pages, not an article's.
+ */
+function underAList(a: Element): boolean {
+  let block: Element = a;
+  // The pager block: the link's ancestors as long as they add little text of their own (page numbers, "共3页").
+  const size = (e: Element) => (e.textContent ?? '').replace(/\s+/g, '').length;
+  while (block.parentElement && block.parentElement.tagName !== 'BODY' && size(block.parentElement) - size(block) < 40) block = block.parentElement;
+  const headlines = new Set<string>();
+  for (let s = block.previousElementSibling; s && headlines.size < 5; s = s.previousElementSibling) {
+    for (const l of Array.from(s.querySelectorAll('li a[href], h2 a[href], h3 a[href], h4 a[href], dt a[href]'))) {
+      if (size(l) >= 8 && !l.closest('p')) headlines.add(l.getAttribute('href')!);
+    }
+  }
+  return headlines.size >= 5;
 }
 
 /** A pagination block: near the link, another element whose whole text is a page number ("1 [2] 3"). */

@@ -54,6 +54,10 @@ describe('findContinuation: the next part of a multi-page article', () => {
     // Dated names are not parts: 2024-05-12 → 2024-05-13 is the next day.
     const dated = article('<div class="pages"><span>12</span> <a href="2024-05-13.html">13</a> <a href="2024-05-13.html">下一页</a></div>');
     expect(find(dated, 'https://example.com/diary/2024-05-12.html')).toBeNull();
+    // A listing's next page (a list of headlines with teasers above the pager), even where the list page was taken for an article.
+    const items = Array.from({ length: 6 }, (_, i) => `<li><h3><a href="/news/${300 + i}.html">第${i + 1}条新闻标题：城市更新项目稳步推进</a></h3><p>摘要：项目进展顺利，预计年内完工，居民反响良好。</p></li>`).join('');
+    const listing = `<html><head><link rel="next" href="/news/?page=2"></head><body><div class="list"><ul>${items}</ul><div class="pager"><a class="cur">1</a> <a href="/news/?page=2">2</a> <a href="/news/?page=2">下一页</a></div></div></body></html>`;
+    expect(find(listing, 'https://example.com/news/')).toBeNull();
     // Another host is never a part.
     const offsite = article('<div class="pages"><span>1</span> <a href="https://mirror.example.net/2024/1120/12345_2.shtml">下一页</a></div>');
     expect(find(offsite, 'http://news.example.cn/2024/1120/12345.shtml')).toBeNull();

@@ -39,6 +39,8 @@ export async function joinArticleParts(result: PageResult, html: string, fetchPa
   let next = mayContinue(html, result.url) ? findContinuation(parseHtml(html, result.url), result.url) : null;
   while (next && joined.length < maxParts && hostOf(next) === host && !visited.has(withoutHash(next))) {
     visited.add(withoutHash(next));
+    // A part the crawl already has (queued or fetched) stays its own page: never fetched twice.
+    if (deps.seen && !(await deps.seen.testAndSet([deps.dedupKey(new URL(next))]).catch(() => [false]))[0]) break;
     if (!(await deps.budget.reserve())) break;
     const part = await fetchPart(next).catch(() => null);
     deps.stats.pagesDone++;
