@@ -152,10 +152,20 @@ function clean(u: URL): string {
   return c.href;
 }
 
-/** The page's own header, footer or a sidebar (an article's own footer, inside it, is the article's). */
+/** Names of comment and review sections, whose pagers page through comments, not the article. */
+const COMMENTS = /comment|review|reply|disqus|отзыв|коммент|评论|留言|跟帖/i;
+
+/**
+ * The page's own header, footer or a sidebar (an article's own footer, inside it, is the
+ * article's), or a comment section.
+ */
 function outsideArticle(a: Element): boolean {
   const box = a.closest('header, footer, aside, [role=banner], [role=contentinfo], [role=complementary]');
-  return box !== null && box.closest('article') === null;
+  if (box !== null && box.closest('article') === null) return true;
+  for (let e: Element | null = a, i = 0; e && i < 5; e = e.parentElement, i++) {
+    if (COMMENTS.test(`${e.id} ${e.getAttribute('class') ?? ''}`)) return true;
+  }
+  return false;
 }
 
 /**

@@ -58,6 +58,9 @@ describe('findContinuation: the next part of a multi-page article', () => {
     const items = Array.from({ length: 6 }, (_, i) => `<li><h3><a href="/news/${300 + i}.html">第${i + 1}条新闻标题：城市更新项目稳步推进</a></h3><p>摘要：项目进展顺利，预计年内完工，居民反响良好。</p></li>`).join('');
     const listing = `<html><head><link rel="next" href="/news/?page=2"></head><body><div class="list"><ul>${items}</ul><div class="pager"><a class="cur">1</a> <a href="/news/?page=2">2</a> <a href="/news/?page=2">下一页</a></div></div></body></html>`;
     expect(find(listing, 'https://example.com/news/')).toBeNull();
+    // The pager of the comments under the article.
+    const comments = article('<div id="comments"><p>网友评论</p><div class="comment-pages"><b>1</b> <a href="?page=2">2</a> <a href="?page=2">下一页</a></div></div>');
+    expect(find(comments, 'http://news.example.cn/2024/1120/12345.shtml')).toBeNull();
     // Another host is never a part.
     const offsite = article('<div class="pages"><span>1</span> <a href="https://mirror.example.net/2024/1120/12345_2.shtml">下一页</a></div>');
     expect(find(offsite, 'http://news.example.cn/2024/1120/12345.shtml')).toBeNull();
