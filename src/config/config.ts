@@ -12,7 +12,7 @@ export interface AppConfig {
   mongodbUri: string | null;
   /** Redis URL; unset = the in-process queue and Bloom filter. */
   redisUrl: string | null;
-  /** Chromium executable; unset = discovered (see src/crawler/browser-path.ts). */
+  /** Chromium executable; unset = discovered (see src/crawler/fetching/browser-path.ts). */
   chromiumPath: string | null;
   logFormat: 'text' | 'json';
 }

@@ -1,8 +1,8 @@
 import type { CrawlOptions } from './crawl-options';
-import { CrawlEngine, type EngineDeps } from './engine';
-import { HttpEngine } from './http-engine';
-import { BrowserRenderer } from './browser-renderer';
-import { RenderMemory } from './render-memory';
+import { CrawlEngine, type EngineDeps } from './fetching/engine';
+import { HttpEngine } from './fetching/http-engine';
+import { BrowserRenderer } from './fetching/browser-renderer';
+import { RenderMemory } from './fetching/render-memory';
 
 /** What run-task drives, whichever way pages are fetched. */
 export interface FetchEngine {

@@ -2,8 +2,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HttpFetcher } from '../../src/crawler/http-fetch';
-import { classifyError } from '../../src/crawler/failures';
+import { HttpFetcher } from '../../src/crawler/fetching/http-fetch';
+import { classifyError } from '../../src/crawler/results/failures';
 
 /** What a user reads in failures.jsonl for pages that are too big or redirect off the web. */
 let server: Server;

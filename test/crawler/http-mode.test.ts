@@ -5,7 +5,7 @@ import { startDemoSite, type DemoSite } from '../../src/demo-site/server';
 import { runCli, startCli, tempDataDir } from '../helpers/cli';
 import { pageRequests } from '../helpers/demo-pages';
 import { openRepository } from '../../storage/open';
-import { HttpFetcher } from '../../src/crawler/http-fetch';
+import { HttpFetcher } from '../../src/crawler/fetching/http-fetch';
 import { TRAP_PATHS } from '../../src/demo-site/pages/traps';
 
 function duplicates(paths: string[]): string[] {

@@ -1,8 +1,8 @@
 import { describe, it, expect } from 'vitest';
-import { checkLink } from '../../src/crawler/links';
-import { siteOf } from '../../src/crawler/scope';
-import { resolveTargets } from '../../src/crawler/resolve-urls';
-import { classifyError } from '../../src/crawler/failures';
+import { checkLink } from '../../src/crawler/links/links';
+import { siteOf } from '../../src/crawler/links/scope';
+import { resolveTargets } from '../../src/crawler/links/resolve-urls';
+import { classifyError } from '../../src/crawler/results/failures';
 
 describe('scope', () => {
   it('groups hosts by registrable domain, including two-level public suffixes', () => {

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RobotsCache } from '../../src/crawler/robots';
+import { RobotsCache } from '../../src/crawler/links/robots';
 
 /** A local site whose robots.txt misbehaves in the ways real ones do. */
 let server: Server;

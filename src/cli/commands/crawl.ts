@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { DEFAULT_CRAWL_OPTIONS, type CrawlOptions, type CrawlType, type FetchMode, type Scope, type Strategy } from '../../crawler/crawl-options';
-import { resolveTargets } from '../../crawler/resolve-urls';
+import { resolveTargets } from '../../crawler/links/resolve-urls';
 import { startDemoSite, type DemoSite } from '../../demo-site/server';
 import { UsageError } from '../usage-error';
 import { positiveInt, nonNegativeInt, oneOf, taskName } from '../parse-options';

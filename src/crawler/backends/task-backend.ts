@@ -1,6 +1,6 @@
 import type { Configuration, ConfigurationOptions, RequestQueue } from 'crawlee';
 import type { PageBudget } from '../page-budget';
-import type { SeenFilter } from '../engine';
+import type { SeenFilter } from '../fetching/engine';
 import { UsageError } from '../../cli/usage-error';
 
 /** Settings that make two runs or two workers "the same crawl". */

@@ -1,5 +1,5 @@
 import type { Page, Request, Response } from 'playwright';
-import type { CapturedJson } from '../../extractors/types';
+import type { CapturedJson } from '../../../extractors/types';
 
 const MAX_JSON_BYTES = 2 * 1024 * 1024;
 const MAX_CAPTURED = 20;
@@ -11,14 +11,24 @@ const MAX_CAPTURED = 20;
 export class PageCapture {
   private captured: CapturedJson[] = [];
   private inFlight = 0;
+  /** Of those, the ones to the page's own origin (the expand step waits only for these). */
+  private inFlightOwn = 0;
   private reads: Promise<void>[] = [];
   private active = true;
 
+  private readonly ownRequests = new WeakSet<Request>();
   private readonly onRequest = (req: Request) => {
-    if (this.active && isScriptFetch(req.resourceType())) this.inFlight++;
+    if (!this.active || !isScriptFetch(req.resourceType())) return;
+    this.inFlight++;
+    if (sameOrigin(req.url(), this.page.url())) {
+      this.inFlightOwn++;
+      this.ownRequests.add(req);
+    }
   };
   private readonly onDone = (req: Request) => {
-    if (this.active && isScriptFetch(req.resourceType())) this.inFlight = Math.max(0, this.inFlight - 1);
+    if (!this.active || !isScriptFetch(req.resourceType())) return;
+    this.inFlight = Math.max(0, this.inFlight - 1);
+    if (this.ownRequests.delete(req)) this.inFlightOwn = Math.max(0, this.inFlightOwn - 1);
   };
   private readonly onResponseEvent = (res: Response) => {
     if (this.active) this.onResponse(res);
@@ -44,6 +54,7 @@ export class PageCapture {
   restart(): void {
     this.captured = [];
     this.inFlight = 0;
+    this.inFlightOwn = 0;
     this.reads = [];
     this.active = true;
   }
@@ -62,10 +73,14 @@ export class PageCapture {
     this.page.off('response', this.onResponseEvent);
   }
 
-  /** Resolves when scripts have no fetch in flight (or after `maxWaitMs`), bodies read. */
-  async settle(maxWaitMs: number): Promise<void> {
+  /**
+   * Resolves when scripts have no fetch in flight (or after `maxWaitMs`), bodies read.
+   * `ownOriginOnly`: fetches to other origins (trackers, ads, chat widgets) are not waited for.
+   */
+  async settle(maxWaitMs: number, opts: { ownOriginOnly?: boolean } = {}): Promise<void> {
     const deadline = Date.now() + maxWaitMs;
-    while (this.inFlight > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 15));
+    const pending = () => (opts.ownOriginOnly ? this.inFlightOwn : this.inFlight);
+    while (pending() > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 15));
     await Promise.race([Promise.allSettled(this.reads), new Promise((r) => setTimeout(r, Math.max(0, deadline - Date.now())))]);
   }
 
@@ -84,6 +99,14 @@ export class PageCapture {
         })
         .catch(() => undefined),
     );
+  }
+}
+
+function sameOrigin(a: string, b: string): boolean {
+  try {
+    return new URL(a).origin === new URL(b).origin;
+  } catch {
+    return false;
   }
 }
 

@@ -1,4 +1,4 @@
-import type { Scope } from './crawl-options';
+import type { Scope } from '../crawl-options';
 
 /**
  * The registrable part of a host, approximated without a public-suffix list:

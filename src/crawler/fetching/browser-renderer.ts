@@ -1,9 +1,10 @@
 import { chromium, type Browser, type BrowserContext } from 'playwright';
-import type { CapturedJson } from '../../extractors/types';
+import type { CapturedJson } from '../../../extractors/types';
 import { CHROMIUM_ARGS } from './browser-path';
 import { PageCapture } from './page-capture';
 import { snapshotPage } from './page-snapshot';
-import { reasonedError } from './page-steps';
+import { reasonedError } from '../results/page-steps';
+import { expandPage, ExpandPolicy, type ExpandOutcome } from './page-expand';
 
 export interface BrowserRendererOptions {
   chromiumPath: string;
@@ -23,6 +24,8 @@ export interface RenderedPage {
   /** JSON the page's scripts fetched (prices and reviews often arrive that way). */
   xhr: CapturedJson[];
   hrefs: string[];
+  /** What the expand step did (null: it could not run). */
+  expanded: ExpandOutcome | null;
 }
 
 const MEDIA = /\.(jpe?g|png|gif|webp|avif|svg|ico|bmp|woff2?|ttf|otf|eot|mp4|webm|mp3|m4a|ogg|wav)(\?|$)/i;
@@ -35,6 +38,8 @@ export class BrowserRenderer {
   private context: Promise<{ browser: Browser; context: BrowserContext }> | null = null;
   private active = 0;
   private readonly waiters: Array<() => void> = [];
+  /** Public: the engine records each page's outcome with it (hover menus once per host). */
+  readonly expand = new ExpandPolicy();
 
   constructor(private readonly opts: BrowserRendererOptions) {}
 
@@ -52,8 +57,11 @@ export class BrowserRenderer {
         // Scripts fetch what they render: wait for those (bounded), then for the load event briefly.
         await page.waitForLoadState('load', { timeout: 3_000 }).catch(() => undefined);
         await capture.settle(3_000);
+        // Reviews, goods and menu entries behind "more" buttons and hover menus (bounded; see page-expand).
+        const expanded = await expandPage(page, capture, this.expand.optionsFor(page.url())).catch(() => null);
         const { html, hrefs } = await snapshotPage(page);
-        return { url: page.url(), status: response?.status() ?? 0, contentType: response?.headers()['content-type'] ?? '', html, xhr: capture.json, hrefs };
+        const finalUrl = expanded && expanded.clicks > 0 ? expanded.url : page.url();
+        return { url: finalUrl, status: response?.status() ?? 0, contentType: response?.headers()['content-type'] ?? '', html, xhr: capture.json, hrefs, expanded };
       } finally {
         capture.detach();
         await page.close().catch(() => undefined);

@@ -1,17 +1,18 @@
 import { BasicCrawler, type BasicCrawlingContext, type Request } from 'crawlee';
-import type { CrawlOptions } from './crawl-options';
+import type { CrawlOptions } from '../crawl-options';
 import type { EngineDeps } from './engine';
-import { LinkAdmission } from './admission';
+import { LinkAdmission } from '../links/admission';
 import { HostGate } from './host-gate';
 import { HttpFetcher, type FetchedResponse } from './http-fetch';
-import { decodeHtml } from '../encoding/decode';
-import { FINAL_REASONS, OverBudget, errorMessage, finalError, finishPage, reasonOf, recordFailure, retryDelayMs } from './page-steps';
-import { hrefsOf } from './href-scan';
+import { decodeHtml } from '../../encoding/decode';
+import { FINAL_REASONS, OverBudget, errorMessage, finalError, finishPage, reasonOf, recordFailure, retryDelayMs } from '../results/page-steps';
+import { hrefsOf } from '../links/href-scan';
 import type { BrowserRenderer } from './browser-renderer';
 import type { RenderMemory } from './render-memory';
 import { renderingNeed } from './render-need';
-import type { CapturedJson, PageResult } from '../../extractors/types';
+import type { CapturedJson, PageResult } from '../../../extractors/types';
 import { conditionalHeaders, type PageValidators } from './validators';
+import { joinArticleParts, withoutParts } from './article-parts';
 
 export type HttpEngineDeps = Omit<EngineDeps, 'chromiumPath'>;
 
@@ -157,8 +158,10 @@ export class HttpEngine {
         extracted = await this.extract(source);
       }
     }
+    // A multi-page article: its next parts, fetched the way this page was, join its text.
+    const parts = 'result' in extracted ? await joinArticleParts(extracted.result, source.html, (url) => this.fetchPart(url, source.hrefs !== null), this.deps) : [];
     // A page whose extraction failed still leads somewhere: scan its links here instead.
-    const hrefs = extracted.hrefs ?? hrefsOf(source.html);
+    const hrefs = withoutParts(extracted.hrefs ?? hrefsOf(source.html), source.url, parts, this.deps.dedupKey);
     const pageType = await finishPage(this.deps, request, 'result' in extracted ? { result: extracted.result } : { error: extracted.error }, { fetchedAt: new Date(), status: source.status, depth });
     if (validators && 'result' in extracted && (source.etag || source.lastModified)) {
       await validators.set(request.url, { etag: source.etag ?? null, lastModified: source.lastModified ?? null, pageType, base: source.url, links: [...new Set(hrefs)] });
@@ -183,11 +186,30 @@ export class HttpEngine {
     return { url: res.url, status: res.status, contentType: res.contentType, html: decodeHtml(res.body, res.contentType).text, xhr: [], hrefs: null, etag: res.etag, lastModified: res.lastModified };
   }
 
+  /** An article's next part, rendered when its first page was, else over HTTP; null unless it is an HTML page. */
+  private async fetchPart(url: string, rendered: boolean): Promise<{ url: string; html: string } | null> {
+    const host = new URL(url).host;
+    await this.gate.acquire(host);
+    try {
+      if (rendered && this.adaptive) {
+        const page = await this.adaptive.renderer.render(url);
+        return page.status === 200 && /html|xml|^$/i.test(page.contentType) ? { url: page.url, html: page.html } : null;
+      }
+      const res = await this.fetcher.fetch(url);
+      if (res.status !== 200 || !/html|xml|^$/i.test(res.contentType)) return null;
+      return { url: res.url, html: decodeHtml(res.body, res.contentType).text };
+    } finally {
+      this.gate.release(host);
+    }
+  }
+
   private async render(request: Request): Promise<PageSource> {
     const host = new URL(request.url).host;
     await this.gate.acquire(host);
     try {
-      const page = await this.adaptive!.renderer.render(request.url);
+      const renderer = this.adaptive!.renderer;
+      const page = await renderer.render(request.url);
+      if (page.expanded) renderer.expand.record(page.expanded, this.deps.stats);
       await this.checkStatus(request, page.status);
       if (page.contentType && !/html|xml/i.test(page.contentType)) throw finalError(`not an HTML page (${page.contentType.split(';')[0]})`, request);
       if (page.html.length > MAX_HTML_CHARS) throw finalError(`page too large (${(page.html.length / 1e6).toFixed(1)} M chars)`, request, 'too-large');

@@ -1,4 +1,4 @@
-import type { PageResult } from '../../extractors/types';
+import type { PageResult } from '../../../extractors/types';
 
 /**
  * Whether a page fetched over plain HTTP must be rendered in the browser to be read, by

@@ -1,4 +1,4 @@
-import type { Scope } from './crawl-options';
+import type { Scope } from '../crawl-options';
 import { inScope } from './scope';
 
 export type LinkVerdict = { ok: true; url: URL } | { ok: false; reason: 'malformed-url' | 'scheme' | 'out-of-scope' };

@@ -1,4 +1,4 @@
-import type { PageType } from '../../extractors/types';
+import type { PageType } from '../../../extractors/types';
 
 /** Live counters of a run, shown as a status line and summarised at the end. */
 export class CrawlStats {
@@ -19,6 +19,13 @@ export class CrawlStats {
   pagesNotModified = 0;
   /** Known pages this run did not reach, re-checked at the end (see run-task). */
   pagesRechecked = 0;
+  /** The expand step of rendered pages (see page-expand): "more" clicks and the pages that had any, menu items hovered. */
+  expandClicks = 0;
+  expandedPages = 0;
+  hoveredItems = 0;
+  hoveredPages = 0;
+  /** Continuation pages of multi-page articles, fetched and joined to their first page (see article-parts). */
+  articleParts = 0;
 
   addPage(type: PageType): void {
     this.pagesDone++;

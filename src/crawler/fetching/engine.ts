@@ -1,21 +1,23 @@
 import { Configuration, type RequestQueue, type PlaywrightCrawlingContext, type Request } from 'crawlee';
 import { chromium, type Page } from 'playwright';
-import type { CrawlOptions } from './crawl-options';
-import type { PageBudget } from './page-budget';
-import type { PageSink } from './page-sink';
-import type { FailureLog } from './failures';
-import { FINAL_REASONS, OverBudget, errorMessage, finalError, finishPage, reasonOf, recordFailure, retryDelayMs } from './page-steps';
-import type { CrawlStats } from './progress';
-import type { ExtractPool } from '../extraction/pool';
-import { LinkAdmission } from './admission';
+import type { CrawlOptions } from '../crawl-options';
+import type { PageBudget } from '../page-budget';
+import type { PageSink } from '../results/page-sink';
+import type { FailureLog } from '../results/failures';
+import { FINAL_REASONS, OverBudget, errorMessage, finalError, finishPage, reasonOf, recordFailure, retryDelayMs } from '../results/page-steps';
+import type { CrawlStats } from '../results/progress';
+import type { ExtractPool } from '../../extraction/pool';
+import { LinkAdmission } from '../links/admission';
 import { HostGate } from './host-gate';
 import { PageCapture } from './page-capture';
 import { snapshotPage } from './page-snapshot';
 import { CHROMIUM_ARGS } from './browser-path';
 import { PageReusingPlaywrightCrawler } from './page-reuse';
+import { expandPage, ExpandPolicy } from './page-expand';
+import { joinArticleParts, withoutParts } from './article-parts';
 
-export type { SeenFilter } from './admission';
-import type { SeenFilter } from './admission';
+export type { SeenFilter } from '../links/admission';
+import type { SeenFilter } from '../links/admission';
 
 export interface EngineDeps {
   queue: RequestQueue;
@@ -49,6 +51,7 @@ export class CrawlEngine {
   private readonly captures = new WeakMap<Page, PageCapture>();
   private readonly mediaBlocked = new WeakSet<Page>();
   private readonly heldHosts = new WeakMap<Request, string>();
+  private readonly expand = new ExpandPolicy();
   private stopping = false;
 
   constructor(
@@ -177,14 +180,39 @@ export class CrawlEngine {
 
     const capture = this.captures.get(page);
     await capture?.settle(3_000);
+    // Reviews, goods and menu entries behind "more" buttons and hover menus (bounded; see page-expand).
+    const expanded = await expandPage(page, capture ?? null, this.expand.optionsFor(page.url())).catch(() => null);
+    if (expanded) this.expand.record(expanded, this.deps.stats);
     capture?.stop();
     const { html, hrefs } = await snapshotPage(page);
     if (html.length > MAX_HTML_CHARS) throw finalError(`page too large (${(html.length / 1e6).toFixed(1)} M chars)`, request, 'too-large');
-    const finalUrl = page.url();
+    // A control may have rewritten the URL (replaceState): the page is still the one loaded.
+    const finalUrl = expanded && expanded.clicks > 0 ? expanded.url : page.url();
 
     const extracted = await this.deps.pool.extract({ html, url: finalUrl, kind: 'auto', xhr: capture?.json ?? [] }).then((result) => ({ result }), (error: unknown) => ({ error }));
+    // A multi-page article: its next parts, rendered in this same tab, join its text.
+    const parts = 'result' in extracted ? await joinArticleParts(extracted.result, html, (url) => this.renderPart(page, url), this.deps) : [];
     await finishPage(this.deps, request, extracted, { fetchedAt: new Date(), status, depth });
-    if (!this.stopping) await this.admit(hrefs, finalUrl, depth + 1);
+    if (!this.stopping) await this.admit(withoutParts(hrefs, finalUrl, parts, this.deps.dedupKey), finalUrl, depth + 1);
+  }
+
+  /** An article's next part in the page's own tab (its media blocking and capture stay); null unless it is an HTML page. */
+  private async renderPart(page: Page, url: string): Promise<{ url: string; html: string } | null> {
+    const host = new URL(url).host;
+    await this.gate.acquire(host);
+    const capture = this.captures.get(page);
+    try {
+      capture?.restart();
+      const response = await page.goto(url, { waitUntil: 'load', timeout: this.opts.timeoutSecs * 1000 });
+      const type = response?.headers()['content-type'] ?? '';
+      if (response?.status() !== 200 || (type && !/html|xml/i.test(type))) return null;
+      await capture?.settle(3_000);
+      const { html } = await snapshotPage(page);
+      return html.length > MAX_HTML_CHARS ? null : { url: page.url(), html };
+    } finally {
+      capture?.stop();
+      this.gate.release(host);
+    }
   }
 
   private onError(request: Request, error: Error): void {

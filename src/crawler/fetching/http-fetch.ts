@@ -1,7 +1,7 @@
 import { Agent, request as undiciRequest, type Dispatcher } from 'undici';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
-import type { FailureReason } from './failures';
-import { reasonedError } from './page-steps';
+import type { FailureReason } from '../results/failures';
+import { reasonedError } from '../results/page-steps';
 
 export interface HttpFetchOptions {
   /** Whole request (connect, headers, body) in seconds. */

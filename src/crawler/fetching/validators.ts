@@ -1,8 +1,8 @@
 import { appendFileSync, existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Redis } from 'ioredis';
-import type { PageType } from '../../extractors/types';
-import { connectRedis } from '../queue/redis-connection';
+import type { PageType } from '../../../extractors/types';
+import { connectRedis } from '../../queue/redis-connection';
 
 /**
  * What an HTTP-mode crawl keeps of a page to re-crawl it with a conditional request: the

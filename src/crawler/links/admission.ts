@@ -1,10 +1,10 @@
 import type { RequestQueue } from 'crawlee';
-import type { CrawlOptions } from './crawl-options';
-import type { FailureLog } from './failures';
-import type { CrawlStats } from './progress';
+import type { CrawlOptions } from '../crawl-options';
+import type { FailureLog } from '../results/failures';
+import type { CrawlStats } from '../results/progress';
 import { RobotsCache } from './robots';
 import { checkLink } from './links';
-import { reasonedError } from './page-steps';
+import { reasonedError } from '../results/page-steps';
 
 /** Dedup ahead of the queue: returns, per key, whether it was new (and marks it seen). */
 export interface SeenFilter {

@@ -1,11 +1,11 @@
-import type { CrawlOptions } from './crawl-options';
+import type { CrawlOptions } from '../crawl-options';
 import type { PageSink, SaveOutcome } from './page-sink';
-import { openRepository } from '../../storage/open';
-import type { Repository, SaveReport, TaskRecord } from '../../storage/repository';
-import { BaseRepository } from '../../storage/base-repository';
-import type { PageTable } from '../../schemas/index';
-import { taskStatus } from '../schedule/task-control';
-import { UsageError } from '../cli/usage-error';
+import { openRepository } from '../../../storage/open';
+import type { Repository, SaveReport, TaskRecord } from '../../../storage/repository';
+import { BaseRepository } from '../../../storage/base-repository';
+import type { PageTable } from '../../../schemas/index';
+import { taskStatus } from '../../schedule/task-control';
+import { UsageError } from '../../cli/usage-error';
 
 /** Tables whose records are addressed by a page URL (a page's own records). */
 const URL_TABLES: PageTable[] = ['commodities', 'shops', 'news', 'categories'];

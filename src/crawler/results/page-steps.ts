@@ -1,5 +1,5 @@
 import type { Request } from 'crawlee';
-import type { PageResult, PageType } from '../../extractors/types';
+import type { PageResult, PageType } from '../../../extractors/types';
 import type { FailureLog, FailureReason } from './failures';
 import { classifyError } from './failures';
 import type { PageMeta, PageSink } from './page-sink';

@@ -1,12 +1,12 @@
-import type { CrawlOptions } from './crawl-options';
+import type { CrawlOptions } from '../crawl-options';
 import type { FailureLog } from './failures';
-import type { PageBudget } from './page-budget';
+import type { PageBudget } from '../page-budget';
 import type { PageSink } from './page-sink';
 import type { CrawlStats } from './progress';
-import { HostGate } from './host-gate';
-import { HttpFetcher } from './http-fetch';
-import { checkLink } from './links';
-import { RobotsCache } from './robots';
+import { HostGate } from '../fetching/host-gate';
+import { HttpFetcher } from '../fetching/http-fetch';
+import { checkLink } from '../links/links';
+import { RobotsCache } from '../links/robots';
 import { errorMessage, reasonOf } from './page-steps';
 
 export interface RecheckDeps {

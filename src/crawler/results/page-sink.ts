@@ -1,4 +1,4 @@
-import type { PageResult } from '../../extractors/types';
+import type { PageResult } from '../../../extractors/types';
 
 export interface PageMeta {
   fetchedAt: Date;

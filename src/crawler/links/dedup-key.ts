@@ -1,4 +1,4 @@
-import { normalizeUrl } from '../dedup/normalize-url';
+import { normalizeUrl } from '../../dedup/normalize-url';
 
 /** The key a URL is deduplicated by: its normalised form (tracking parameters, fragment… dropped). */
 export function dedupKey(url: URL): string {

@@ -1,5 +1,5 @@
 import { RobotsTxtFile } from '@crawlee/utils';
-import { USER_AGENT } from './http-fetch';
+import { USER_AGENT } from '../fetching/http-fetch';
 
 /** Google reads at most 500 KiB of a robots.txt; the rest is ignored (an endless one cannot exhaust memory). */
 export const ROBOTS_MAX_BYTES = 500 * 1024;

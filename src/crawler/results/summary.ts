@@ -30,6 +30,10 @@ export function formatSummary(s: SummaryInput): string {
       (stats.pagesNotModified ? ` | pages not modified (304): ${stats.pagesNotModified}` : '') +
       (stats.pagesRechecked ? ` | known pages not reached, re-checked: ${stats.pagesRechecked}` : ''),
   );
+  if (stats.expandClicks || stats.hoveredItems) {
+    lines.push(`Expanded: ${stats.expandClicks} "more" clicks on ${stats.expandedPages} pages, ${stats.hoveredItems} menu items hovered on ${stats.hoveredPages} pages`);
+  }
+  if (stats.articleParts) lines.push(`Article parts joined to their first page: ${stats.articleParts} (not stored as news of their own)`);
   lines.push(...section('Failures by reason', [...failures.byReason]));
   lines.push(...section('Links not followed', [...stats.linksSkipped]));
   lines.push(`Results:  ${s.resultsAt}`);

@@ -1,5 +1,5 @@
-import { SITE_ALIASES, DEMO_ALIAS, aliasNames, type SiteAlias } from '../config/sites';
-import { UsageError } from '../cli/usage-error';
+import { SITE_ALIASES, DEMO_ALIAS, aliasNames, type SiteAlias } from '../../config/sites';
+import { UsageError } from '../../cli/usage-error';
 
 export interface ResolvedTargets {
   /** Start URLs; `demo` stays a placeholder until the demo site is started. */
