@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { extractContent } from '../../extractors/news/content/index';
+import { doc } from './dom';
+
+const STORY = [
+  'The harbour authority said on Monday that the new ferry terminal will open to passengers in early June, two months later than planned.',
+  'Engineers found cracks in one of the floating pontoons during load tests last winter, and the part had to be rebuilt at the shipyard.',
+  'Ferry operators welcomed the news that a date has been set, saying the old terminal can no longer handle the summer crowds.',
+  'The terminal cost about 48 million euros and is designed to handle up to three ships at the same time, the authority said.',
+];
+const paras = (ps: string[]) => ps.map((p) => `<p>${p}</p>`).join('\n');
+
+describe('page shapes that hid the whole story', () => {
+  it('reads a streamed page whose article arrives in a hidden segment after the footer', () => {
+    const html = `<!doctype html><html><head><title>Ferry terminal delayed</title></head><body>
+      <header><a href="/">Home</a> <a href="/news">News</a></header>
+      <main><!--$?--><template id="B:0"></template><div class="skeleton">Loading article...</div><!--/$--></main>
+      <footer><p>© 2026 Harbour Times. All rights reserved.</p><p><a href="/privacy">Privacy Policy</a> · <a href="/terms">Terms</a></p></footer>
+      <div hidden id="S:0"><article><h1>Ferry terminal delayed</h1>${paras(STORY)}</article></div>
+      <script>$RC("B:0","S:0")</script>
+      </body></html>`;
+    const r = extractContent(doc(html), null, { title: 'Ferry terminal delayed' });
+    expect(r.paragraphs).toEqual(STORY);
+  });
+
+  it('reads a page with a script between </head> and <body>', () => {
+    const html = `<!doctype html><html><head><title>Ferry terminal delayed</title></head>
+      <script>window.dataLayer = [];</script>
+      <body class="single-post"><section><div class="column"><div class="widget"><div class="widget-container">
+      ${paras(STORY.slice(0, 3))}</div></div></div></section></body></html>`;
+    // consume: as extractNews calls it (Readability reads document.body in place).
+    const r = extractContent(doc(html), null, { title: 'Ferry terminal delayed', consume: true });
+    expect(r.paragraphs).toEqual(STORY.slice(0, 3));
+  });
+});
