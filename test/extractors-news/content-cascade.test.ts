@@ -33,3 +33,23 @@ describe('page shapes that hid the whole story', () => {
     expect(r.paragraphs).toEqual(STORY.slice(0, 3));
   });
 });
+
+describe('edge trimming of Readability text', () => {
+  it('keeps the story on both sides of a long run of short list lines', () => {
+    const names = Array.from({ length: 40 }, (_, i) => `Donor ${i + 1}`);
+    const before = STORY.slice(0, 2);
+    const after = [
+      STORY[2],
+      STORY[3],
+      'Passenger numbers on the island routes rose by a fifth last summer, and the authority expects the growth to continue for several more years.',
+    ];
+    const html = `<!doctype html><html><head><title>Ferry terminal delayed</title></head><body>
+      <article><h1>Ferry terminal delayed</h1>${paras(before)}
+      <p>The fund that paid for the study thanks its donors:</p>
+      <ul>${names.map((n) => `<li>${n}</li>`).join('')}</ul>
+      ${paras(after)}</article></body></html>`;
+    const r = extractContent(doc(html), null, { title: 'Ferry terminal delayed' });
+    expect(r.paragraphs.slice(0, 2)).toEqual(before);
+    expect(r.paragraphs.slice(-3)).toEqual(after);
+  });
+});
