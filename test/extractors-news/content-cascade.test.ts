@@ -53,3 +53,23 @@ describe('edge trimming of Readability text', () => {
     expect(r.paragraphs.slice(-3)).toEqual(after);
   });
 });
+
+describe('Chinese portal furniture', () => {
+  const ZH = [
+    '本报讯 市交通委员会昨日发布消息，地铁五号线南延段将于下月底开通试运营，沿线新增六座车站，全长约十二公里。',
+    '据介绍，南延段开通后，从城南新区到市中心的通勤时间将由原来的一个多小时缩短到四十分钟左右，惠及沿线数十万居民。',
+    '市民李女士说，她每天都要换乘两次公交车上班，地铁开通后可以一趟直达，早上能多睡半个小时。',
+  ];
+  it('drops tool bars, "click the picture" prompts and a discussion section with its comments', () => {
+    const html = `<!doctype html><html lang="zh-CN"><head><title>地铁五号线南延段下月开通</title></head><body>
+      <div class="main"><h1>地铁五号线南延段下月开通</h1>
+      <div class="tools">[打印] [纠错] [评论] [信箱]</div>
+      <p>${ZH[0]}</p><p>点击图片查看线路走向</p><p>${ZH[1]}</p><p>${ZH[2]}</p>
+      <div class="bar">打印转发 字号：大 中 小</div><div>分享|</div>
+      <h3>新闻讨论</h3>
+      <div>2026/03/05 12:13 219.8*****137</div><div>终于等到了，希望以后再延长到机场，方便出行的人。</div>
+      </div></body></html>`;
+    const r = extractContent(doc(html), null, { title: '地铁五号线南延段下月开通' });
+    expect(r.paragraphs).toEqual(ZH);
+  });
+});
