@@ -73,3 +73,17 @@ describe('Chinese portal furniture', () => {
     expect(r.paragraphs).toEqual(ZH);
   });
 });
+
+describe('trailing sections that are not the story', () => {
+  it('cuts "More from <site>" teasers and the author box after the story', () => {
+    const html = `<!doctype html><html><head><title>Ferry terminal delayed</title></head><body>
+      <article><h1>Ferry terminal delayed</h1>${paras(STORY)}
+      <p>More from Harbour Times</p>
+      <p>Why the island ferries run late every August, and what the operators plan to do about it next summer.</p>
+      <p>About the Author</p>
+      <p>Jane Doe has covered shipping and ports for the paper since 2015 and lives on the island with her two dogs.</p>
+      </article></body></html>`;
+    const r = extractContent(doc(html), null, { title: 'Ferry terminal delayed' });
+    expect(r.paragraphs).toEqual(STORY);
+  });
+});
