@@ -14,7 +14,7 @@ describe('page shapes that hid the whole story', () => {
   it('reads a streamed page whose article arrives in a hidden segment after the footer', () => {
     const html = `<!doctype html><html><head><title>Ferry terminal delayed</title></head><body>
       <header><a href="/">Home</a> <a href="/news">News</a></header>
-      <main><!--$?--><template id="B:0"></template><div class="skeleton">Loading article...</div><!--/$--></main>
+      <main><!--$?--><template id="B:0"></template><!--$--><div class="skeleton">Loading article...</div><!--/$--><p>Please wait while the story and the pictures that go with it are loading.</p><!--/$--></main>
       <footer><p>© 2026 Harbour Times. All rights reserved.</p><p><a href="/privacy">Privacy Policy</a> · <a href="/terms">Terms</a></p></footer>
       <div hidden id="S:0"><article><h1>Ferry terminal delayed</h1>${paras(STORY)}</article></div>
       <script>$RC("B:0","S:0")</script>

@@ -104,7 +104,7 @@ const CAPTION_HINT = /(^|\s)(caption|credit|image-credit|photo-credit|wp-caption
 /** class/id tokens of teaser rails, promos, newsletter boxes and bylines that sites embed inside the story. */
 const TEASER_HINT = /(^|\s)(rail|teaser|promo|related|recommend|newsletter|outbrain|taboola|most-?read|trending|sponsor|advert|byline|author|dateline|timestamp)/;
 
-export function dropLinkLists(blocks: TextBlock[], maxLinkDensity: number): TextBlock[] {
+function dropLinkLists(blocks: TextBlock[], maxLinkDensity: number): TextBlock[] {
   // Long prose stays even when link-heavy (inline hover cards, every name a link).
   const prose = (b: TextBlock) => b.text.length >= 300 && (b.text.match(/[。！？]|[.!?](?=\s|$)/g)?.length ?? 0) >= 3;
   const linky = (b: TextBlock | undefined) => !!b && b.linkChars / b.text.length > maxLinkDensity && !prose(b);

@@ -37,8 +37,14 @@ export function revealStreamedSegments(doc: Document): void {
     }
     // The fallback runs from the placeholder to the boundary's end marker (left alone when
     // the marker is missing: what follows may be the rest of the page).
+    // Boundaries nest (`<!--$-->`, `<!--$?-->`, `<!--$!-->` open one): the end is the matching `<!--/$-->`.
     let end: Node | null = target.nextSibling;
-    while (end && !(end.nodeType === 8 && (end.nodeValue ?? '') === '/$')) end = end.nextSibling;
+    for (let depth = 0; end; end = end.nextSibling) {
+      if (end.nodeType !== 8) continue;
+      const mark = end.nodeValue ?? '';
+      if (mark === '/$' && depth-- === 0) break;
+      if (mark === '$' || mark === '$?' || mark === '$!') depth++;
+    }
     if (end) while (target.nextSibling && target.nextSibling !== end) target.nextSibling.remove();
     while (seg.firstChild) target.parentNode.insertBefore(seg.firstChild, target);
     target.remove();
