@@ -139,7 +139,8 @@ const HEAD_TAGS = new Set(['base', 'basefont', 'bgsound', 'link', 'meta', 'noscr
  * snippets and old pages) would have no body, or a <meta> as its root. The tree is brought to
  * the shape every browser gives it: one <html> holding a <head> and a <body>; head elements
  * before any content in the head, everything from the first content on (and anything after
- * </body> or </html>) in the body.
+ * </body> or </html>) in the body. A <script> between </head> and <body> goes into the head, as
+ * browsers put it: linkedom's `document.body` looks only right after <head>, and made an empty one.
  */
 function ensureHtmlHeadBody(doc: Document): void {
   const top = Array.from(doc.childNodes).filter((n) => n.nodeType !== 10 /* doctype */);
@@ -150,7 +151,7 @@ function ensureHtmlHeadBody(doc: Document): void {
   const head0 = named('head');
   const body0 = named('body');
   const bodyAt = body0 ? nodes.indexOf(body0) : nodes.length;
-  const usual = root && head0?.parentNode === root && body0?.parentNode === root && nodes.every((n, i) => i <= bodyAt || isBlank(n)) && top.every((n) => n === root || isBlank(n));
+  const usual = root && head0?.parentNode === root && body0?.parentNode === root && head0.nextElementSibling === body0 && nodes.every((n, i) => i <= bodyAt || isBlank(n)) && top.every((n) => n === root || isBlank(n));
   if (usual) return;
   if (!root) {
     root = doc.createElement('html');

@@ -2,6 +2,13 @@ import type { TextBlock } from './blocks';
 import { parseDateText } from '../meta/date-text';
 import { textWeight } from '../../text/script';
 
+/** Words of a page tool bar (print, share, font size…); a line of nothing else is furniture. */
+const TOOL_WORDS = [
+  '打印', '列印', '转发', '轉發', '收藏', '分享', '纠错', '糾錯', '评论', '評論', '信箱', '关闭', '關閉', '推荐', '推薦',
+  '字号', '字號', '字体', '字體', '大', '中', '小', '写进博客', '寫進博客', '发起话题', '發起話題', '提问作者', '提問作者',
+  '复制链接', '複製鏈接', '返回顶部', '返回頂部', '新闻首页', '新聞首頁',
+].join('|');
+
 /**
  * Lines that are page furniture wherever they appear: share bars, ad labels, print/close
  * links, comment counters, "click to see more". Matched against the whole line, so a
@@ -12,7 +19,9 @@ const FURNITURE: RegExp[] = [
   /^(advertisement|advertising|ads?|sponsored( content)?|paid content|广告|推广|廣告)$/i,
   /^(分享到|分享至|分享：|分享:)/,
   /^[【\[]?(打印|关闭|關閉|收藏|纠错|糾錯|返回顶部|返回首页|字号|字體|大中小)[】\]]?([\s|]*[【\[]?(打印|关闭|關閉|收藏|纠错|返回顶部|返回首页|字号|大|中|小)[】\]]?)*$/,
-  /^(点击|點擊)(查看|进入|進入|这里|這裡|此处|播放|阅读)/,
+  /^(点击|點擊)(图片|圖片|大图|大圖)?(查看|进入|進入|这里|這裡|此处|播放|阅读)/,
+  // Tool bars of Chinese portals: "[打印] [糾錯] [評論] [信箱]", "打印轉發 字號：大 中 小", "分享|", "写进博客 发起话题".
+  new RegExp(`^([\\s|｜·•/【】\\[\\]:：]*(${TOOL_WORDS}))+[\\s|｜·•/【】\\[\\]:：]*$`),
   /^(\d+\s*)?(comments?|replies)$/i,
   // Counter and tool bars: "0人参与0条评论打印转发", "12 comments | Print | Share".
   /^((\d+\s*(人参与|人參與|条评论|條評論|人评论|comments?|shares?))|打印|列印|转发|轉發|收藏|分享|评论|評論|print|share|email)([\s|·•/]*((\d+\s*(人参与|人參與|条评论|條評論|人评论|comments?|shares?))|打印|列印|转发|轉發|收藏|分享|评论|評論|print|share|email))+$/i,
@@ -20,6 +29,7 @@ const FURNITURE: RegExp[] = [
   /^(字号|字體|字体)\s*[：:]/,
   /^https?:\/\/\S+$/i,
   /^(tags?|topics?|标签|標籤|关键词|關鍵字|关键字)\s*[:：]?$/i,
+  /^(本篇|本文)?(新闻|新聞)?(热门|熱門)?(关键词|關鍵詞|关键字|關鍵字)\s*[:：]?$/,
   /^(this|the) (post|article|page|story) (may )?contains? (affiliate|sponsored|referral)/i,
   /^(loading|正在加载|(跟帖|跟贴|评论)读取中)(…|\.\.\.)?$/i,
   // Breadcrumbs: "您现在的位置：首页 > 新闻 > 正文", "Home > News > World".
@@ -55,7 +65,9 @@ const CREDIT: RegExp[] = [
  */
 const SECTION_END = new RegExp(
   '^(related( articles| stories| posts| content| coverage| reading| links| news)?|read (more|next|also)|more (from|on|stories|news)|you (may|might) also like|recommended( for you| stories)?|also read|see also|trending|most (read|popular|viewed)( \\S+)?|leave a (comment|reply)|more like this' +
-    '|相关(阅读|新闻|文章|报道|链接|推荐)|相關(閱讀|新聞|文章|報導|連結)|延伸阅读|延伸閱讀|推荐阅读|推薦閱讀|热门推荐|熱門推薦|猜你喜欢|更多(新闻|精彩|内容)|热点新闻|网友评论|跟帖|跟贴|comments?' +
+    // "More from <site>", "More articles you might enjoy", "Recommended reading", "Up next", an author box.
+    '|more (from|in) \\S+( \\S+){0,2}|more (articles|posts|stories|reads)( you (may|might) (also )?(like|enjoy))?|recommended (reading|reads|articles|posts)|up next|also in the news|about the (author|authors|contributor|writer)' +
+    '|相关(阅读|新闻|文章|报道|链接|推荐)|相關(閱讀|新聞|文章|報導|連結)|延伸阅读|延伸閱讀|推荐阅读|推薦閱讀|热门推荐|熱門推薦|猜你喜欢|更多(新闻|精彩|内容)|热点新闻|网友评论|網友評論|新闻讨论|新聞討論|网友讨论|網友討論|跟帖|跟贴|comments?' +
     // The same markers in the other languages the crawler meets (pt, es, fr, de, it, ru).
     '|você (pode|também pode) gostar|veja também|leia também|(artigos|posts|notícias|matérias) relacionad[oa]s|comentários|deixe (um|seu) comentário' +
     '|(te|también te) puede interesar|lee también|(artículos|noticias|entradas) relacionad[oa]s|comentarios|deja un comentario' +

@@ -34,6 +34,12 @@ export function densityBlocks(doc: Document, opts: DensityOptions = {}): TextBlo
 
 /** The contiguous run of blocks with the largest density score (see densityBlocks). */
 export function densestRun(blocks: readonly TextBlock[], opts: DensityOptions = {}): TextBlock[] {
+  const { start, end } = densestSpan(blocks, opts);
+  return blocks.slice(start, end);
+}
+
+/** Where the densest run is (blocks[start, end)) and its score (0 and an empty span when no line scores above 0). */
+export function densestSpan(blocks: readonly TextBlock[], opts: DensityOptions = {}): { start: number; end: number; score: number } {
   const minWeight = opts.minWeight ?? 40;
   const maxLinkDensity = opts.maxLinkDensity ?? 0.5;
   let best = 0;
@@ -53,5 +59,26 @@ export function densestRun(blocks: readonly TextBlock[], opts: DensityOptions = 
       bestEnd = i;
     }
   }
-  return blocks.slice(bestStart, bestEnd + 1);
+  return { start: bestStart, end: bestEnd + 1, score: best };
+}
+
+/**
+ * The densest run, grown over the edge parts that hold a dense run of their own scoring at
+ * least `rejoin`: a long list or a run of short lines (a table, sponsors, steps) inside the
+ * story must not cut off the story on its other side. Light chrome at the edges still goes.
+ */
+export function densestRunWithin(blocks: readonly TextBlock[], rejoin: number, opts: DensityOptions = {}): TextBlock[] {
+  let { start, end } = densestSpan(blocks, opts);
+  if (end <= start) return [];
+  for (;;) {
+    const before = densestSpan(blocks.slice(0, start), opts);
+    if (before.end <= before.start || before.score < rejoin) break;
+    start = before.start;
+  }
+  for (;;) {
+    const after = densestSpan(blocks.slice(end), opts);
+    if (after.end <= after.start || after.score < rejoin) break;
+    end += after.end;
+  }
+  return blocks.slice(start, end);
 }

@@ -3,7 +3,7 @@ import { textWeight } from '../../text/script';
 import { guard } from '../guard';
 import { toBlocks, type TextBlock } from './blocks';
 import { prepareForReadability, runReadability, type ReadabilityResult } from './readability';
-import { densityBlocks, densestRun } from './density';
+import { densityBlocks, densestRun, densestRunWithin } from './density';
 import { trimBoilerplate, dropInfoLines, isSectionEnd } from './boilerplate';
 import { cloneDocument } from '../../parse';
 
@@ -25,6 +25,11 @@ export interface ContentOptions {
   maxLinkDensity?: number;
   /** Line weight below which a line at the edge of Readability's text is trimmed as chrome (default 25, see densestRun). */
   edgeWeight?: number;
+  /**
+   * Score (see densestRun) a part of Readability's text cut off by that edge trim must reach to be
+   * joined back (default 200, about two real paragraphs): a long list inside the story is not an edge.
+   */
+  rejoinWeight?: number;
   /** The article's title; a first line equal to it is dropped (NewsFacet.title carries it) unless keepHeading. */
   title?: string | null;
   /** Keep a leading headline line in the content (default false). */
@@ -119,11 +124,13 @@ export function extractContent(doc: Document, articleBody: string | null, opts: 
   const prefer = opts.jsonLdPreference ?? 1.3;
   const maxLd = opts.maxLinkDensity ?? 0.6;
   const edgeWeight = opts.edgeWeight ?? 25;
+  const rejoin = opts.rejoinWeight ?? 200;
 
   const { rd, fallback } = readabilityAndFallback(doc, opts.consume ?? false);
   // Readability's container often still holds page chrome above and below the story;
-  // the densest run of its lines, with a low threshold, trims those edges.
-  const rdBlocks = rd ? densestRun(dropLinkLists(rd.blocks, maxLd), { minWeight: edgeWeight }) : [];
+  // the densest run of its lines, with a low threshold, trims those edges (but not story
+  // beyond a run of short lines).
+  const rdBlocks = rd ? densestRunWithin(dropLinkLists(rd.blocks, maxLd), rejoin, { minWeight: edgeWeight }) : [];
   const rdWeight = weightOf(rdBlocks);
   const ld = guard(() => jsonLdBlocks(doc, articleBody), []);
   const ldWeight = weightOf(ld);

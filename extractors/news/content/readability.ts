@@ -3,6 +3,7 @@ import { toBlocks, type TextBlock } from './blocks';
 import { dropControlForms } from './forms';
 import { dropRelatedBoxes, dropTeaserCards } from './teasers';
 import { cheaperRestores } from './readability-restore';
+import { revealStreamedSegments } from './streamed';
 
 export interface ReadabilityOptions {
   /** Minimum characters Readability wants before it stops relaxing its filters (default 500). */
@@ -47,11 +48,13 @@ export function runReadability(doc: Document, opts: ReadabilityOptions = {}): Re
 }
 
 /**
+ * Streamed segments are put in place first (see streamed.ts).
  * Readability removes form controls but keeps their labels: polls and comment boxes go first,
  * and so do "related" boxes (Readability deletes their heading but keeps the teasers).
  * In place; the text-density fallback starts from the same state.
  */
 export function prepareForReadability(doc: Document): void {
+  revealStreamedSegments(doc);
   dropControlForms(doc);
   if (doc.body) dropRelatedBoxes(doc.body);
 }
