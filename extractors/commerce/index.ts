@@ -80,7 +80,7 @@ function isShopsOwnPage(title: string, base: string, shop: ShopFacet): boolean {
     try {
       if (!u) return null;
       const x = new URL(u);
-      return x.host + x.pathname.replace(/\/+$/, '');
+      return x.host + x.pathname.replace(/\/+$/, '') + x.search;
     } catch {
       return null;
     }
