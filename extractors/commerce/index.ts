@@ -20,6 +20,7 @@ import { skuFromUrl } from './signals/sku';
 import { preferBuyButton, preferLabelledSku, preferVisibleOutOfStock, votePrice } from './precedence';
 import { domReviews, mergeReviews } from './dom/reviews';
 import { pageLocale, safely, textOf } from './util';
+import { PRODUCT_MIN_SCORE, typePage, type PageTyping } from '../classify/model';
 
 export interface CommerceFacets {
   pageType: 'product' | 'listing' | 'category' | 'shop' | 'other';
@@ -28,6 +29,8 @@ export interface CommerceFacets {
   commodities: Commodity[];
   reviews: Review[];
   links: { next: string | null; count: number };
+  /** How the page typer read an auto-mode page (null: kind forced, or the typer failed). */
+  typing?: PageTyping | null;
 }
 
 const norm = (s: string | null | undefined) => (s ?? '').toLowerCase().replace(/\s+/g, ' ').trim();
@@ -94,6 +97,29 @@ function enrich(items: Candidate[], others: Candidate[]): Candidate[] {
 }
 
 /**
+ * Whether a listing is the shop's own page rather than a page that shows a seller box (a search
+ * result's sponsored shop, a marketplace's "sold by"): the shop's link leads to this page, or the
+ * title starts with the shop's name (a shop's pages are titled "Shop name - …"; a search page
+ * names the query first and the marketplace last).
+ */
+function isShopsOwnPage(title: string, base: string, shop: ShopFacet): boolean {
+  const path = (u: string | null) => {
+    try {
+      if (!u) return null;
+      const x = new URL(u);
+      return x.host + x.pathname.replace(/\/+$/, '') + x.search;
+    } catch {
+      return null;
+    }
+  };
+  const here = path(base);
+  if (here && here === path(shop.url)) return true;
+  const first = norm(title.split(/\s[-|–—·:_]\s|[|｜_—–·:：【\[（(]/)[0] ?? '');
+  const name = norm(shop.name);
+  return name.length >= 2 && first.length > 0 && first.startsWith(name);
+}
+
+/**
  * Commerce facets of a page, from all signals strongest first: schema.org (JSON-LD, microdata,
  * RDFa), meta tags, state JSON in scripts and captured XHR (found by shape), then DOM heuristics.
  * Pure: reads the document, never mutates it; each heuristic is isolated so one failing on an
@@ -140,10 +166,31 @@ export function extractCommerce(doc: Document, ctx: ExtractContext): CommerceFac
   const ogProduct = /product/i.test(meta?.ogType ?? '');
   const distinctSchema = new Set(schemaProducts.map((c) => norm(c.name))).size;
   const listingSize = Math.max(domItems.length, stateItems.length, schemaList.length);
+  // The DOM's product reading (buy button, price by the heading) is a typing signal as well as the product's source.
+  const domProduct = ctx.kind === 'listing' || ctx.kind === 'category' ? null : safely(() => productFromDom(doc, idx), { source: 'dom' } as Candidate);
+  const typing = ctx.kind === 'auto' ? safely(() => typePage(doc, idx, {
+    url: base,
+    schema: [...jsonld, ...micro],
+    ogType: meta?.ogType ?? null,
+    distinctSchema,
+    domItems: domItems.length,
+    stateItems: stateItems.length,
+    region,
+    heading: safely(() => productTitle(doc, idx), null),
+    dom: domProduct ?? {},
+    crumbs: crumbs.length,
+  }), null) : null;
   let pageType: CommerceFacets['pageType'];
   if (ctx.kind === 'product') pageType = 'product';
   else if (ctx.kind === 'listing' || ctx.kind === 'category') pageType = ctx.kind;
   else if (ownShopPage) pageType = 'shop';
+  else if (typing?.type) {
+    // The model's reading: a product when that is likely enough (see PRODUCT_MIN_SCORE); a listing
+    // only with its items found; else 'other', which still gets a product when the page offers one.
+    if ((typing.scores.product ?? 0) >= PRODUCT_MIN_SCORE) pageType = 'product';
+    else if (typing.type === 'listing' && listingSize >= 3) pageType = 'listing';
+    else pageType = 'other';
+  }
   else if (distinctSchema === 1 || (ogProduct && listingSize < 3)) pageType = 'product';
   else if (listingSize >= 3) pageType = 'listing';
   else pageType = 'other';
@@ -151,7 +198,7 @@ export function extractCommerce(doc: Document, ctx: ExtractContext): CommerceFac
   const commodities: Commodity[] = [];
   let product: Candidate | null = null;
   if (pageType === 'product' || pageType === 'other') {
-    const dom = safely(() => productFromDom(doc, idx), { source: 'dom' } as Candidate);
+    const dom = domProduct ?? safely(() => productFromDom(doc, idx), { source: 'dom' } as Candidate);
     const schema = mainSchemaProduct(schemaProducts, title);
     const state = safely(() => stateProduct(itemArrays, title, base), null) ?? safely(() => {
       // A detail API response (the browser fetched it to fill the page in) names no product: its price is the page's.
@@ -186,7 +233,10 @@ export function extractCommerce(doc: Document, ctx: ExtractContext): CommerceFac
     // and plain HTTP reports the missing price instead of losing the page as 'other'.
     const ownOffer = dom.buyButton === true && dom.skuLabel === 'strong';
     const looksLikeProduct = (schema !== null || ogProduct || (dom.price != null && dom.availability != null) || ownOffer) && !!(merged.name || title);
-    if (pageType === 'product' || looksLikeProduct) {
+    // With the page-type model, its reading decides unless it leaves a product likely (a quarter or
+    // more), or the page's own buy button and labelled SKU say so.
+    const mayPromote = !typing?.type || (typing.scores.product ?? 0) >= 0.25 || ownOffer;
+    if (pageType === 'product' || (looksLikeProduct && mayPromote)) {
       if (!merged.name) merged.name = title;
       product = merged;
       pageType = 'product';
@@ -224,7 +274,7 @@ export function extractCommerce(doc: Document, ctx: ExtractContext): CommerceFac
     commodities[0].shopUrl = shop.url;
   }
   if (pageType === 'other' && categories.length >= 5 && commodities.length === 0) pageType = 'category';
-  if (pageType === 'listing' && shop?.name && norm(doc.title).includes(norm(shop.name))) pageType = 'shop';
+  if (pageType === 'listing' && shop?.name && isShopsOwnPage(doc.title, base, shop)) pageType = 'shop';
 
   const reviews = [...safely(() => schemaReviews([...jsonld, ...micro]), [] as Review[])];
   if (reviews.length === 0 && pageType === 'product') {
@@ -236,5 +286,5 @@ export function extractCommerce(doc: Document, ctx: ExtractContext): CommerceFac
 
   const next = pageType === 'product' ? null : safely(() => nextPageUrl(doc, base), null);
   const count = pageType === 'product' ? 0 : safely(() => goodsCountFromText(textOf(region?.parent.parentElement ?? doc.body).slice(0, 20000)) ?? 0, 0);
-  return { pageType, categories, shop, commodities, reviews, links: { next, count } };
+  return { pageType, categories, shop, commodities, reviews, links: { next, count }, typing };
 }

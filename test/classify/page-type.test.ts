@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { extractHtml } from '../../extractors/index';
+import { extractCommerce } from '../../extractors/commerce/index';
+import { parseHtml } from '../../extractors/parse';
+import { FEATURE_NAMES } from '../../extractors/classify/features';
+import model from '../../extractors/classify/page-type-model.json';
+import { articleWithRelatedBox, listingWithSellerBox, productWhilePriceLoads } from './fixtures';
+
+describe('page typing in auto mode', () => {
+  it('types an item page whose price is still loading as a product, not as a listing of its "看了又看" box', () => {
+    const r = extractHtml(productWhilePriceLoads(), 'https://mall.example.cn/item/100012.html');
+    expect(r.pageType).toBe('product');
+    expect(r.commodities).toHaveLength(1);
+    expect(r.commodities[0]).toMatchObject({ name: '华为 MatePad 11.5 平板电脑 8GB+128GB 曜石黑', price: null });
+  });
+
+
+  it('still types a story with a related-reading box as news', () => {
+    const r = extractHtml(articleWithRelatedBox(), 'https://news.example.cn/news/2026/03/02/12345.html');
+    expect(r.pageType).toBe('news');
+    expect(r.news?.content).toContain('规模以上工业增加值');
+  });
+
+
+  it('keeps a search page with a seller box a listing: the shop box does not make it the shop\'s page', () => {
+    const r = extractHtml(listingWithSellerBox(), 'https://search.example.cn/search?keyword=mouse');
+    expect(r.pageType).toBe('listing');
+    expect(r.commodities).toHaveLength(12);
+    // The same results on the shop's own address are that shop's page.
+    const own = extractHtml(listingWithSellerBox().replace('<title>无线鼠标 - 商品搜索 - 某某商城</title>', '<title>某某商城 - 无线鼠标</title>'), 'https://search.example.cn/shop/88');
+    expect(own.pageType).toBe('shop');
+  });
+});
+
+describe('the page-type model', () => {
+  it('is shipped trained on the feature list the extractor computes, small and deterministic', () => {
+    const m = model as { kind: string; features?: string[] };
+    expect(m.kind).toBe('forest');
+    expect(m.features).toEqual([...FEATURE_NAMES]);
+    expect(JSON.stringify(model).length).toBeLessThan(200_000);
+    const doc = () => parseHtml(productWhilePriceLoads(), 'https://mall.example.cn/item/100012.html');
+    const ctx = { url: 'https://mall.example.cn/item/100012.html', kind: 'auto' as const, xhr: [], now: new Date('2026-01-01T00:00:00Z') };
+    const a = extractCommerce(doc(), ctx).typing;
+    const b = extractCommerce(doc(), ctx).typing;
+    expect(a?.features).toHaveLength(FEATURE_NAMES.length);
+    expect(a?.scores).toEqual(b?.scores);
+  });
+});
