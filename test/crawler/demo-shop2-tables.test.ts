@@ -59,9 +59,14 @@ describe('second demo shop crawled into tables (real Chromium)', { timeout: 400_
     expect(wrong, wrong.slice(0, 5).join('\n')).toEqual([]);
   });
 
-  // Waits for the price-signal change (another helper): a promotional price marked only by its
-  // label 促销价, beside 商城价 and not struck through, is not read as the sale price yet.
-  it.todo('has the promotional price (促销价, marked by its label only) of every commodity on promotion');
+  it('has the promotional price (促销价, marked by its label only) of every commodity on promotion', () => {
+    expect(site.shop2.products.some((p) => p.salePrice !== null)).toBe(true);
+    const wrong = site.shop2.products
+      .map((p) => ({ p, c: commodityOf(p.url) }))
+      .filter(({ p, c }) => (c?.salePrice ?? null) !== p.salePrice)
+      .map(({ p, c }) => `${p.url}: got ${JSON.stringify(c?.salePrice)}, want ${p.salePrice}`);
+    expect(wrong, wrong.slice(0, 5).join('\n')).toEqual([]);
+  });
 
   it('has each shop once, with its goods count and rating, and links every commodity to its shop', () => {
     const shops = rows.shops.filter((s) => rel(s.url ?? '').startsWith('/s2/') || site.shop2.shops.some((x) => x.name === s.name));
@@ -112,13 +117,23 @@ describe('second demo shop crawled into tables (real Chromium)', { timeout: 400_
     return Number.isFinite(diff) && diff % 1_800_000 === 0 && Math.abs(diff) <= 14 * 3_600_000;
   }
 
-  // Waits for the browser "expand step" (another change): the reviews past the first three are
-  // behind the page's 查看更多评价 button, fetched only when it is clicked.
-  it.todo('has every review of every product, those behind 查看更多评价 too (needs the expand step)');
+  // The reviews past the first ones are behind the page's 查看更多评价 button, fetched only when
+  // the crawler's expand step clicks it.
+  it('has every review of every product, those behind 查看更多评价 too', () => {
+    const short: string[] = [];
+    for (const p of site.shop2.products) {
+      const cid = String(commodityOf(p.url)?.id ?? commodityOf(p.url)?._id);
+      const got = new Set(rows.reviews.filter((r) => String(r.commodityId) === cid).map((r) => r.content));
+      const missing = p.reviews.filter((r) => !got.has(r.content));
+      if (missing.length) short.push(`${p.url}: ${missing.length} of ${p.reviews.length} missing`);
+    }
+    expect(site.shop2.products.some((p) => p.reviews.length > SHOP2_FIRST_REVIEWS)).toBe(true);
+    expect(short, short.slice(0, 5).join('\n')).toEqual([]);
+  });
 
   // Waits for the category change (another helper): this shop's menus are table cells, not
   // lists, and its breadcrumb is a plain "您的位置：首页 > …" line without class words.
-  it.skip('has the level-1 and level-2 categories of its table menus and plain breadcrumbs, with their level and path (enable with the category change)', () => {
+  it('has the level-1 and level-2 categories of its table menus and plain breadcrumbs, with their level and path', () => {
     const wrong = site.shop2.categories
       .filter((c) => c.level < 3)
       .filter((c) => {
@@ -129,7 +144,16 @@ describe('second demo shop crawled into tables (real Chromium)', { timeout: 400_
     expect(wrong).toEqual([]);
   });
 
-  // Waits for the browser "expand step" (another change): level-3 categories are only in the
-  // home page's hover menus, filled in by script when a menu is hovered.
-  it.todo('has the level-3 categories of the hover menus with their level and path (needs the expand step)');
+  // Level-3 categories are only in the home page's hover menus, filled in by script when a menu
+  // is hovered (the crawler's expand step hovers them).
+  it('has the level-3 categories of the hover menus with their level and path', () => {
+    const wrong = site.shop2.categories
+      .filter((c) => c.level === 3)
+      .filter((c) => {
+        const got = rows.categories.find((r) => r.url && rel(r.url) === c.url);
+        return !got || got.level !== c.level || JSON.stringify(got.path) !== JSON.stringify(c.path);
+      })
+      .map((c) => c.url);
+    expect(wrong).toEqual([]);
+  });
 });
