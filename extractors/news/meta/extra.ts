@@ -1,6 +1,7 @@
 import { jsonText, type JsonObject } from '../jsonld';
 import { metaContent, metaContents } from './dom';
 import { parseDateValue } from './date-text';
+import { pageZone } from '../../time/page-zone';
 
 export interface PageMetadata {
   description?: string;
@@ -52,7 +53,7 @@ export function findMetadata(doc: Document, article: JsonObject | null, pageUrl:
   const image = absolute(metaContent(doc, ['og:image', 'twitter:image']), pageUrl);
   if (image) out.image = image;
   const modified = metaContent(doc, ['article:modified_time', 'og:updated_time', 'dateModified']) ?? jsonText(article?.dateModified);
-  const modifiedIso = modified ? parseDateValue(modified, now) : null;
+  const modifiedIso = modified ? parseDateValue(modified, now, pageZone(doc, pageUrl)) : null;
   if (modifiedIso) out.modifiedAt = modifiedIso;
   return out;
 }
