@@ -111,6 +111,16 @@ const PATTERNS: Pattern[] = [
     re: new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)?\\s+${MONTH_NAME},?\\s+(\\d{4})${TIME}`, 'i'),
     build: (m) => local(+m[3], MONTHS[m[2].slice(0, 3).toLowerCase()], +m[1], m[4], m[5], m[6], m[7]),
   },
+  // 17.05.2021 / 14.12.2011 19:00: the dotted numeric form is written day first.
+  {
+    re: new RegExp(`\\b(\\d{1,2})\\.(\\d{1,2})\\.(\\d{4})(?!\\d)${TIME}`, 'i'),
+    build: (m) => local(+m[3], +m[2], +m[1], m[4], m[5], m[6], m[7]),
+  },
+  // 2/24/2026: month first (US) unless the first number cannot be a month.
+  {
+    re: new RegExp(`\\b(\\d{1,2})/(\\d{1,2})/(\\d{4})(?!\\d)${TIME}`, 'i'),
+    build: (m) => (+m[1] > 12 ? local(+m[3], +m[2], +m[1], m[4], m[5], m[6], m[7]) : local(+m[3], +m[1], +m[2], m[4], m[5], m[6], m[7])),
+  },
   // 3 hours ago / 5 mins ago / 2 days ago
   {
     re: /\b(\d+|an?|one)\s*(s|secs?|seconds?|m|mins?|minutes?|h|hrs?|hours?|d|days?|w|weeks?)\s+ago\b/i,

@@ -48,6 +48,13 @@ function fromStructured(doc: Document, article: JsonObject | null, now: Date, zo
     const d = parseDateValue(meta, now, zone);
     if (d) return d;
   }
+  // JSON-LD whose article object was not recognised (a WebPage or BlogPosting in an @graph)
+  // still dates the page.
+  for (const s of Array.from(doc.querySelectorAll('script[type="application/ld+json"]')).slice(0, 10)) {
+    const m = /"datePublished"\s*:\s*"([^"]{8,40})"/.exec(s.textContent ?? '');
+    const d = m ? parseDateValue(m[1]!, now, zone) : null;
+    if (d) return d;
+  }
   const itemprop = doc.querySelector('[itemprop="datePublished"]');
   if (itemprop) {
     const d = parseDateValue(itemprop.getAttribute('content') ?? itemprop.getAttribute('datetime') ?? textOf(itemprop), now, zone);
