@@ -24,6 +24,13 @@ export const ref = (model: string, required = true) => ({
 export const optionalString = { type: String, default: null, trim: true };
 
 /**
+ * The ISO text of a page time as the page wrote it, with its offset (`2011-12-09T08:20:00+08:00`),
+ * beside the Date field holding the instant (see storage/local-time.ts). Added later: records
+ * without it show their instant in UTC.
+ */
+export const localTimeText = { type: String, default: null };
+
+/**
  * Fields every crawled record shares: its task, its unique key within the task (the URL for
  * URL-addressed tables), the re-crawl bookkeeping and the extension map.
  */

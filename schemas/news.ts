@@ -1,5 +1,5 @@
 import { Schema } from 'mongoose';
-import { addCrawledIndexes, crawledRecordFields, optionalString, schemaOptions } from './common';
+import { addCrawledIndexes, crawledRecordFields, localTimeText, optionalString, schemaOptions } from './common';
 
 /**
  * A news or blog article. Key: its URL. `publishedAt` is nullable: many real articles carry no
@@ -10,7 +10,9 @@ export const newsSchema = new Schema(
     ...crawledRecordFields,
     url: { type: String, required: true, trim: true },
     title: { type: String, required: true, trim: true },
+    /** The instant (sorts and filters); `publishedAtLocal` keeps the page's own offset for output. */
     publishedAt: { type: Date, default: null },
+    publishedAtLocal: localTimeText,
     author: optionalString,
     content: { type: String, required: true },
     summary: { type: String, default: '' },

@@ -1,5 +1,5 @@
 import { Schema } from 'mongoose';
-import { addCrawledIndexes, crawledRecordFields, optionalString, ref, schemaOptions } from './common';
+import { addCrawledIndexes, crawledRecordFields, localTimeText, optionalString, ref, schemaOptions } from './common';
 
 /** A review of a commodity. Key: commodity id + author + hash of the content. */
 export const reviewSchema = new Schema(
@@ -11,7 +11,9 @@ export const reviewSchema = new Schema(
     author: optionalString,
     rating: { type: Number, default: null, min: 0 },
     content: { type: String, required: true, trim: true },
+    /** The instant; `dateLocal` keeps the page's own offset for output. */
     date: { type: Date, default: null },
+    dateLocal: localTimeText,
   },
   { ...schemaOptions, collection: 'reviews' },
 );

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { PageResult } from '../extractors/types';
 import { cleanMoney } from './plain';
+import { putTime } from './local-time';
 
 /** A record as read off a page, before linking and validation. */
 export interface CategoryCandidate { key: string; parentKey: string | null; url: string | null; fields: Record<string, unknown> }
@@ -97,23 +98,28 @@ export function pageRecords(result: PageResult): PageRecords {
     };
   });
 
-  const reviews: ReviewCandidate[] = (result.reviews ?? []).map((r) => ({
-    contentHash: createHash('sha1').update(String(r.content ?? '')).digest('hex').slice(0, 16),
-    author: String(r.author ?? ''),
-    fields: { url: result.url, author: nn(r.author), rating: nn(r.rating), content: r.content, date: nn(r.date), site, extra: {} },
-  }));
+  const reviews: ReviewCandidate[] = (result.reviews ?? []).map((r) => {
+    const fields: Record<string, unknown> = { url: result.url, author: nn(r.author), rating: nn(r.rating), content: r.content };
+    putTime(fields, 'date', nn(r.date));
+    Object.assign(fields, { site, extra: {} });
+    return {
+      contentHash: createHash('sha1').update(String(r.content ?? '')).digest('hex').slice(0, 16),
+      author: String(r.author ?? ''),
+      fields,
+    };
+  });
 
   let news: NewsCandidate | null = null;
   if (result.news) {
     const n = result.news;
     const extra = sanitizeExtra(n.extra);
     const classification = typeof extra.classification === 'string' ? extra.classification : null;
+    const fields: Record<string, unknown> = { url: result.url, title: n.title };
+    putTime(fields, 'publishedAt', nn(n.publishedAt));
     news = {
       key: result.url,
       fields: {
-        url: result.url,
-        title: n.title,
-        publishedAt: nn(n.publishedAt),
+        ...fields,
         author: nn(n.author),
         content: n.content,
         summary: n.summary ?? '',

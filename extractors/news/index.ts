@@ -34,7 +34,7 @@ export function extractNews(doc: Document, ctx: ExtractContext, opts: NewsOption
   const article = guard(() => findArticle(objects), null);
   const meta = guard(() => findMetadata(doc, article, ctx.url, ctx.now), {} as PageMetadata);
   const title = guard(() => findTitle(doc, article, meta.siteName ?? null), null);
-  const publishedAt = guard(() => findPublishedAt(doc, article, ctx.now), null);
+  const publishedAt = guard(() => findPublishedAt(doc, article, ctx.now, { url: ctx.url }), null);
   // Read from the page before content extraction consumes it (null: the reading failed).
   const ogType = guard(() => ({ value: metaContent(doc, ['og:type']) }), null);
   const declared = guard(() => ({ value: declaredLanguage(doc) }), null);

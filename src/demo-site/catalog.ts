@@ -96,6 +96,14 @@ export interface DemoNews {
   dateShown: string;
   /** Epoch ms of publishedAt. */
   lastModified: number;
+  /** Credited source (来源：…) and responsible editor (责任编辑：…) of a Chinese article; null in English. */
+  source: string | null;
+  editor: string | null;
+  /**
+   * Paragraph where page 2 starts, for an article split over two pages (`<id>_2.html`, linked by
+   * "1 2 下一页" as portals do); null for a one-page article.
+   */
+  pageTwoFrom: number | null;
 }
 
 export interface DemoCatalog {
@@ -287,10 +295,12 @@ function buildNews(rng: Rng, perLanguage: number): DemoNews[] {
       const formats: NewsDateFormat[] = zh ? ['json-ld', 'meta', 'time', 'text-cn', 'text-dash'] : ['json-ld', 'meta', 'time', 'text-en', 'text-dash'];
       const dateFormat = formats[i % formats.length]!;
       const months = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+      // Chinese pages print Beijing time with no zone, as Chinese portals do; the English
+      // edition says which zone it means (its readers are not all in China).
       const dateShown =
         dateFormat === 'text-cn' || (zh && dateFormat !== 'text-dash') ? `${Y}年${pad(M)}月${pad(D)}日 ${pad(h)}:${pad(m)}`
-        : dateFormat === 'text-en' || (!zh && dateFormat !== 'text-dash') ? `${months[M - 1]} ${D}, ${Y} ${h % 12 || 12}:${pad(m)} ${h < 12 ? 'AM' : 'PM'}`
-        : `${Y}-${pad(M)}-${pad(D)} ${pad(h)}:${pad(m)}`;
+        : dateFormat === 'text-en' || (!zh && dateFormat !== 'text-dash') ? `${months[M - 1]} ${D}, ${Y} ${h % 12 || 12}:${pad(m)} ${h < 12 ? 'AM' : 'PM'} GMT+8`
+        : `${Y}-${pad(M)}-${pad(D)} ${pad(h)}:${pad(m)}${zh ? '' : ' GMT+8'}`;
       const id = String((zh ? 20001 : 30001) + i);
       news.push({
         id,
@@ -304,6 +314,10 @@ function buildNews(rng: Rng, perLanguage: number): DemoNews[] {
         dateFormat,
         dateShown,
         lastModified: Math.floor(t / 1000) * 1000,
+        // Chosen without drawing from rng, so the rest of the catalog stays as it was.
+        source: zh ? V.ZH_SOURCES[i % V.ZH_SOURCES.length]! : null,
+        editor: zh ? V.ZH_SURNAMES[(i * 3 + 1) % V.ZH_SURNAMES.length]! + V.ZH_GIVEN[(i * 7 + 2) % V.ZH_GIVEN.length]! : null,
+        pageTwoFrom: zh && i % 3 === 1 ? Math.ceil(paragraphs.length / 2) : null,
       });
     }
   }
@@ -335,6 +349,11 @@ export function buildCatalog(opts: CatalogOptions = {}): DemoCatalog {
 export function gbkPagesOf(shops: DemoShop[], news: DemoNews[]): string[] {
   return [
     ...shops.flatMap((s) => Array.from({ length: shopPageCount(s.goodsCount) }, (_, p) => (p === 0 ? s.url : `${s.url}?page=${p + 1}`))),
-    ...news.filter((n) => n.language === 'zh').map((n) => n.url),
+    ...news.filter((n) => n.language === 'zh').flatMap((n) => (n.pageTwoFrom === null ? [n.url] : [n.url, pageTwoUrl(n)])),
   ];
+}
+
+/** Page 2 of a two-page article: `/news/zh/20002_2.html`. */
+export function pageTwoUrl(n: DemoNews): string {
+  return n.url.replace(/\.html$/, '_2.html');
 }

@@ -21,7 +21,7 @@ export function route(ctx: RouteContext, pathname: string, query: URLSearchParam
   if ((m = pathname.match(/^\/shop\/(\d+)$/))) return shopPage(s, m[1]!, query);
   if (pathname === '/news') return { status: 301, contentType: 'text/html', charsetHeader: true, body: '', headers: { location: '/news/' } };
   if (pathname === '/news/') return newsIndex(s, query);
-  if ((m = pathname.match(/^\/news\/(zh|en)\/(\d+)\.html$/))) return articlePage(s, m[1] as 'zh' | 'en', m[2]!);
+  if ((m = pathname.match(/^\/news\/(zh|en)\/(\d+)(?:_(2))?\.html$/))) return articlePage(s, m[1] as 'zh' | 'en', m[2]!, m[3] ? 2 : 1);
   if (pathname.startsWith('/cart/')) return cartPage(s, pathname, query);
   if (pathname.startsWith('/account/')) return accountPage(s, pathname);
   if (pathname === '/search') return searchPage(s, query);

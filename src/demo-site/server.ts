@@ -10,6 +10,7 @@
  *   /shop/<id>             shop (GBK): name, rating, "共 N 件商品", its goods, paginated
  *   /news/                 news index (both languages), 10 per page
  *   /news/zh/<id>.html     Chinese article (GBK)     /news/en/<id>.html  English article
+ *   /news/zh/<id>_2.html   page 2 of a two-page Chinese article (linked "1 2 下一页")
  *   /robots.txt            disallows /cart/, /account/, /search (all three are served)
  *   /img/<key>.png, /static/site.css, /static/fonts/iconfont.woff2   subresources
  *   /trap/...              hostile pages (see pages/traps.ts)

@@ -106,6 +106,9 @@ export const REVIEW_BAD = [
   '用了两天就出问题了，联系客服半天没人回复。',
 ];
 
+/** Media a portal credits as the source of a story (来源：…). Invented names. */
+export const ZH_SOURCES = ['优选资讯', '示例日报', '东方晨报', '北方经济网', '江南都市报', '科技观察网'];
+
 export const ZH_SURNAMES = ['张', '李', '王', '刘', '陈', '杨', '赵', '黄', '周', '吴'];
 export const ZH_GIVEN = ['伟', '芳', '娜', '敏', '静', '磊', '洋', '勇', '艳', '杰', '晓明', '建国', '海燕', '志强'];
 export const EN_FIRST = ['Jane', 'John', 'Emily', 'Michael', 'Sarah', 'David', 'Laura', 'James', 'Olivia', 'Daniel'];

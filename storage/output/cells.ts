@@ -1,5 +1,6 @@
 import { COLLECTION_DEFS, type CollectionName } from '../../schemas/index';
 import type { StoredDoc } from '../repository';
+import { isLocalCompanion } from '../local-time';
 
 /** Columns a table shows when the user names none: the fields people read first. */
 export const TABLE_COLUMNS: Record<CollectionName, string[]> = {
@@ -18,7 +19,8 @@ export function allColumns(coll: CollectionName): string[] {
   const cols = ['_id'];
   COLLECTION_DEFS[coll].schema.eachPath((p) => {
     const top = p.split('.')[0]!;
-    if (!cols.includes(top)) cols.push(top);
+    // A page time's text companion is shown in the time's own column (see storage/local-time.ts).
+    if (!cols.includes(top) && !isLocalCompanion(coll, top)) cols.push(top);
   });
   return cols;
 }

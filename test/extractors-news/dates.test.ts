@@ -12,17 +12,49 @@ describe('parseDateText', () => {
     ['Updated Jan 17, 2012', '2012-01-17'],
     ['January 17, 2012 8:30 PM', '2012-01-17T20:30:00'],
     ['17 January 2012', '2012-01-17'],
-    ['2012-01-17T08:30:00+08:00', '2012-01-17T00:30:00.000Z'],
+    ['2012-01-17T08:30:00+08:00', '2012-01-17T08:30:00+08:00'],
+    ['2012-01-17T08:30:00+0800', '2012-01-17T08:30:00+08:00'],
+    ['2012-01-17T08:30:00Z', '2012-01-17T08:30:00Z'],
   ])('%s → %s', (text, iso) => {
     expect(parseDateText(text, NOW)).toBe(iso);
   });
 
   it('resolves relative dates against the crawl time', () => {
-    expect(parseDateText('3 hours ago', NOW)).toBe('2026-03-10T09:00:00.000Z');
-    expect(parseDateText('3小时前', NOW)).toBe('2026-03-10T09:00:00.000Z');
-    expect(parseDateText('15分钟前', NOW)).toBe('2026-03-10T11:45:00.000Z');
-    expect(parseDateText('2 days ago', NOW)).toBe('2026-03-08T12:00:00.000Z');
+    expect(parseDateText('3 hours ago', NOW)).toBe('2026-03-10T09:00:00Z');
+    expect(parseDateText('3小时前', NOW)).toBe('2026-03-10T09:00:00Z');
+    expect(parseDateText('15分钟前', NOW)).toBe('2026-03-10T11:45:00Z');
+    expect(parseDateText('2 days ago', NOW)).toBe('2026-03-08T12:00:00Z');
     expect(parseDateText('昨天 08:30', NOW)).toBe('2026-03-09T08:30:00');
+  });
+
+  it('writes relative dates in the page zone, on the page day', () => {
+    // 12:00 UTC is 20:00 in Beijing: "3 hours ago" is 17:00 there.
+    expect(parseDateText('3小时前', NOW, 'Asia/Shanghai')).toBe('2026-03-10T17:00:00+08:00');
+    // 2026-03-10T20:00Z is already the 11th in Beijing: yesterday is the 10th.
+    const late = new Date('2026-03-10T20:00:00Z');
+    expect(parseDateText('昨天 08:30', late, 'Asia/Shanghai')).toBe('2026-03-10T08:30:00+08:00');
+  });
+
+  it('gives a local time the page zone, and keeps a date a date', () => {
+    expect(parseDateText('2024年03月05日 14:22 来源：示例日报', NOW, 'Asia/Shanghai')).toBe('2024-03-05T14:22:00+08:00');
+    expect(parseDateText('2024年03月05日', NOW, 'Asia/Shanghai')).toBe('2024-03-05');
+    expect(parseDateText('2024-03-05 14:22', NOW, '+09:00')).toBe('2024-03-05T14:22:00+09:00');
+    expect(parseDateValue('2024-03-05T14:22:00', NOW, 'Asia/Shanghai')).toBe('2024-03-05T14:22:00+08:00');
+    // An explicit offset beats the page zone.
+    expect(parseDateValue('2024-03-05T14:22:00-05:00', NOW, 'Asia/Shanghai')).toBe('2024-03-05T14:22:00-05:00');
+    // Daylight saving is the zone's own: New York is -04:00 in July.
+    expect(parseDateText('July 4, 2024 10:30 AM', NOW, 'America/New_York')).toBe('2024-07-04T10:30:00-04:00');
+  });
+
+  it('reads a zone written next to the time', () => {
+    expect(parseDateText('北京时间 2024年03月05日 14:22', NOW)).toBe('2024-03-05T14:22:00+08:00');
+    expect(parseDateText('March 5, 2024 2:22 PM GMT+8', NOW)).toBe('2024-03-05T14:22:00+08:00');
+    expect(parseDateText('Updated March 5, 2024 10:30 a.m. ET', NOW)).toBe('2024-03-05T10:30:00-05:00');
+  });
+
+  it('does not take "today" in running prose for a date', () => {
+    expect(parseDateText('Sign up today and get the newsletter with our best stories every week.', NOW)).toBeNull();
+    expect(parseDateText('Today', NOW)).toBe('2026-03-10');
   });
 
   it('rejects impossible dates and text without dates', () => {
@@ -35,18 +67,41 @@ describe('parseDateText', () => {
 describe('findPublishedAt', () => {
   it('prefers JSON-LD datePublished', () => {
     const d = doc('<html><head><meta property="article:published_time" content="2020-01-01T00:00:00Z"></head><body><p>2019年5月1日</p></body></html>');
-    expect(findPublishedAt(d, { '@type': 'NewsArticle', datePublished: '2021-06-01T10:00:00Z' }, NOW)).toBe('2021-06-01T10:00:00.000Z');
+    expect(findPublishedAt(d, { '@type': 'NewsArticle', datePublished: '2021-06-01T10:00:00Z' }, NOW)).toBe('2021-06-01T10:00:00Z');
   });
   it('reads article:published_time', () => {
     const d = doc('<html><head><meta property="article:published_time" content="2020-01-02T03:04:05+00:00"></head><body></body></html>');
-    expect(findPublishedAt(d, null, NOW)).toBe('2020-01-02T03:04:05.000Z');
+    expect(findPublishedAt(d, null, NOW)).toBe('2020-01-02T03:04:05+00:00');
   });
   it('reads <time datetime>', () => {
     expect(findPublishedAt(doc('<body><time datetime="2019-11-20">Nov 20</time></body>'), null, NOW)).toBe('2019-11-20');
   });
   it('reads a written Chinese date in the article info line', () => {
     const d = doc('<body><div class="info">2012年01月17日 08:30 来源：新华网</div><p>正文内容。</p></body>');
-    expect(findPublishedAt(d, null, NOW)).toBe('2012-01-17T08:30:00');
+    expect(findPublishedAt(d, null, NOW)).toBe('2012-01-17T08:30:00+08:00');
+  });
+  it('keeps the offset the page gives, instead of moving the time to UTC', () => {
+    const d = doc('<html><head><meta property="article:published_time" content="2024-03-05T01:10:00+08:00"></head><body></body></html>');
+    // The page day is the 5th; in UTC it would be the 4th.
+    expect(findPublishedAt(d, null, NOW)).toBe('2024-03-05T01:10:00+08:00');
+  });
+  it('leaves an English local time zone-less (its zone is unknown), never UTC', () => {
+    const d = doc('<body><div class="byline">Posted March 5, 2024 2:22 PM by Jane Doe</div><p>Some text.</p></body>', 'https://blog.example.com/p/1');
+    expect(findPublishedAt(d, null, NOW, { url: 'https://blog.example.com/p/1' })).toBe('2024-03-05T14:22:00');
+  });
+  it('takes the date line under the headline, not the header date or a side box', () => {
+    const d = doc(`<html><head><title>市政府宣布新建三座城市公园_示例新闻网</title></head><body>
+      <div class="top">今天是2024年03月09日 星期六</div>
+      <div class="side"><p>2023年11月11日，一位读者写信说他在公园里捡到了钱包并交给了警察。</p></div>
+      <h1>市政府宣布新建三座城市公园</h1>
+      <div>2024年03月05日 14:22 <a href="/">示例新闻网</a> <a href="/s">来源：示例日报</a></div>
+      <p>市政府今天宣布，将在城东、城西和城南各新建一座城市公园。</p></body></html>`, 'https://news.example.com/a/1.shtml');
+    expect(findPublishedAt(d, null, NOW, { url: 'https://news.example.com/a/1.shtml' })).toBe('2024-03-05T14:22:00+08:00');
+  });
+  it('takes the visible minute when the meta tag gives the same day only', () => {
+    const d = doc(`<html><head><meta name="publishdate" content="2024-03-05"></head><body>
+      <h1>市政府宣布新建三座城市公园</h1><div>2024-03-05 14:22 示例日报</div><p>正文。</p></body></html>`);
+    expect(findPublishedAt(d, null, NOW)).toBe('2024-03-05T14:22:00+08:00');
   });
   it('returns null for a page without any date', () => {
     expect(findPublishedAt(doc('<body><p>Nothing dated here.</p></body>'), null, NOW)).toBeNull();

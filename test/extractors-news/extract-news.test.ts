@@ -24,7 +24,7 @@ describe('extractNews', () => {
   it('extracts a Chinese article: title, date, author, language, exact text, keywords, verbatim summary', () => {
     const n = extractNews(doc(ARTICLE), { url: 'https://news.example.com/a/1.html', kind: 'news', xhr: [], now: NOW })!;
     expect(n.title).toBe('市政府宣布新建三座城市公园');
-    expect(n.publishedAt).toBe('2012-01-17T08:30:00');
+    expect(n.publishedAt).toBe('2012-01-17T08:30:00+08:00');
     expect(n.author).toBe('王小明');
     expect(n.language).toBe('zh');
     expect(n.content).toBe(PARAS.join('\n\n'));

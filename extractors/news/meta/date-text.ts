@@ -1,7 +1,15 @@
+import { instantIn, offsetAt } from '../../time/page-zone';
+
 /**
- * Dates written in page text, to ISO 8601. A date without a zone stays a local date-time
- * ("2012-01-17T08:30:00"): inventing a zone would be a guess. Relative dates ("3 hours
- * ago", "3小时前", "昨天 08:30") resolve against the crawl time `now` and come out in UTC.
+ * Dates written in page text, to ISO 8601, in the page's own zone:
+ * - a time with an offset keeps it as written ("2012-01-17T08:30:00+08:00"; "Z" stays "Z");
+ * - a time written next to its zone ("14:22 GMT+8", "北京时间 14:22", "10:30 ET") takes that zone;
+ * - a local time without one takes `zone` (the page's zone, see time/page-zone.ts: an IANA name
+ *   or "+08:00"); when the zone is unknown it stays zone-less ("2012-01-17T08:30:00"), never
+ *   read as UTC;
+ * - a date without a time stays a date ("2012-01-17");
+ * - relative dates ("3 hours ago", "3小时前", "昨天 08:30") resolve against the crawl time `now`,
+ *   written in `zone` (UTC when the zone is unknown: the instant is known either way).
  */
 
 const MONTHS: Record<string, number> = {
@@ -28,7 +36,9 @@ function local(y: number, m: number, d: number, h?: string, mi?: string, s?: str
 
 interface Pattern {
   re: RegExp;
-  build(m: RegExpExecArray, now: Date): string | null;
+  build(m: RegExpExecArray, now: Date, zone: string | null): string | null;
+  /** Clock-less words ("today") count only in short date-like text, not in running prose. */
+  shortOnly?: boolean;
 }
 
 const UNIT_MS: Record<string, number> = {
@@ -46,14 +56,39 @@ function ago(now: Date, n: number, unit: string): string | null {
   return new Date(now.getTime() - n * ms).toISOString();
 }
 
+/** Zone abbreviations with one meaning (CST and IST name several zones and are left out). */
+const ZONE_WORDS: Record<string, string> = {
+  utc: '+00:00', gmt: '+00:00', z: '+00:00', est: '-05:00', edt: '-04:00', pst: '-08:00', pdt: '-07:00',
+  mst: '-07:00', mdt: '-06:00', cdt: '-05:00', bst: '+01:00', cet: '+01:00', cest: '+02:00', jst: '+09:00',
+  kst: '+09:00', hkt: '+08:00', sgt: '+08:00', aest: '+10:00', aedt: '+11:00',
+  et: 'America/New_York', pt: 'America/Los_Angeles',
+};
+
+/** A zone written right after a time ("08:30 GMT+8", "(UTC+08:00)", "10:30 a.m. ET") or before it ("北京时间"). */
+function writtenZone(before: string, after: string): string | null {
+  if (/(北京|台北|香港)时间|(北京|台北|香港)時間/.test(before.slice(-10))) return '+08:00';
+  const m = /^\s*\(?\s*(?:(utc|gmt)\s*([+-])\s*(\d{1,2})(?::?(\d{2}))?|([a-z]{1,4})\b)/i.exec(after);
+  if (!m) return null;
+  if (m[1]) return `${m[2]}${String(m[3]).padStart(2, '0')}:${m[4] ?? '00'}`;
+  return ZONE_WORDS[(m[5] ?? '').toLowerCase()] ?? null;
+}
+
+/** A local wall time ("YYYY-MM-DDTHH:MM:SS") with the zone's offset; unchanged without a zone or for a date alone. */
+export function withZone(local: string, zone: string | null | undefined): string {
+  if (!zone || local.length < 19) return local;
+  const off = offsetAt(zone, local);
+  return off ? `${local}${off}` : local;
+}
+
 /** Most specific first. */
 const PATTERNS: Pattern[] = [
   // ISO 8601 with a zone: exact instant.
   {
     re: /\b(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})/,
     build: (m) => {
-      const d = new Date(`${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6] ?? '00'}${m[7].length === 5 ? m[7].slice(0, 3) + ':' + m[7].slice(3) : m[7]}`);
-      return Number.isNaN(d.getTime()) ? null : d.toISOString();
+      const off = m[7] === 'Z' ? 'Z' : m[7].includes(':') ? m[7] : `${m[7].slice(0, 3)}:${m[7].slice(3)}`;
+      const out = `${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6] ?? '00'}${off}`;
+      return Number.isNaN(new Date(out).getTime()) ? null : out;
     },
   },
   // 2012年01月17日 08:30 / 2012年1月17日08时30分
@@ -76,38 +111,62 @@ const PATTERNS: Pattern[] = [
     re: new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)?\\s+${MONTH_NAME},?\\s+(\\d{4})${TIME}`, 'i'),
     build: (m) => local(+m[3], MONTHS[m[2].slice(0, 3).toLowerCase()], +m[1], m[4], m[5], m[6], m[7]),
   },
+  // 17.05.2021 / 14.12.2011 19:00: the dotted numeric form is written day first.
+  {
+    re: new RegExp(`\\b(\\d{1,2})\\.(\\d{1,2})\\.(\\d{4})(?!\\d)${TIME}`, 'i'),
+    build: (m) => local(+m[3], +m[2], +m[1], m[4], m[5], m[6], m[7]),
+  },
+  // 2/24/2026: month first (US) unless the first number cannot be a month.
+  {
+    re: new RegExp(`\\b(\\d{1,2})/(\\d{1,2})/(\\d{4})(?!\\d)${TIME}`, 'i'),
+    build: (m) => (+m[1] > 12 ? local(+m[3], +m[2], +m[1], m[4], m[5], m[6], m[7]) : local(+m[3], +m[1], +m[2], m[4], m[5], m[6], m[7])),
+  },
   // 3 hours ago / 5 mins ago / 2 days ago
   {
     re: /\b(\d+|an?|one)\s*(s|secs?|seconds?|m|mins?|minutes?|h|hrs?|hours?|d|days?|w|weeks?)\s+ago\b/i,
-    build: (m, now) => ago(now, /^(an?|one)$/i.test(m[1]) ? 1 : +m[1], m[2].replace(/^(sec|min|hr)s?$/i, '$1')),
+    build: (m, now, zone) => inZone(ago(now, /^(an?|one)$/i.test(m[1]) ? 1 : +m[1], m[2].replace(/^(sec|min|hr)s?$/i, '$1')), zone),
   },
   // 3小时前 / 5分钟前 / 2天前
   {
     re: /(\d+)\s*(秒|分钟|分鐘|个小时|個小時|小时|小時|天|日|周|週|星期)\s*前/,
-    build: (m, now) => ago(now, +m[1], m[2]),
+    build: (m, now, zone) => inZone(ago(now, +m[1], m[2]), zone),
   },
   // just now / 刚刚
-  { re: /\bjust now\b|刚刚|剛剛/i, build: (_m, now) => now.toISOString() },
+  { re: /\bjust now\b|刚刚|剛剛/i, build: (_m, now, zone) => instantIn(now, zone) },
   // yesterday / 昨天 08:30 / today
   {
-    re: /\b(yesterday|today)\b|(昨天|今天|前天)\s*(?:(\d{1,2})[:：](\d{2}))?/i,
-    build: (m, now) => {
+    re: /\b(yesterday|today)\b(?:,?\s*(?:at\s*)?(\d{1,2}):(\d{2})(?:\s*([ap])\.?m\.?)?)?|(昨天|今天|前天)\s*(?:(\d{1,2})[:：](\d{2}))?/i,
+    build: (m, now, zone) => {
       const back = /yesterday|昨天/i.test(m[0]) ? 1 : /前天/.test(m[0]) ? 2 : 0;
-      // The day shifts against the crawl date; a clock time given with it is the site's local time.
-      const d = new Date(now.getTime() - back * 86_400_000);
-      return local(d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate(), m[3], m[4]);
+      // The day shifts against the crawl date as the page's clock shows it; a clock time given
+      // with it is the site's local time.
+      const today = instantIn(now, zone).slice(0, 10);
+      const d = new Date(Date.parse(`${today}T00:00:00Z`) - back * 86_400_000);
+      return local(d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate(), m[2] ?? m[6], m[3] ?? m[7], undefined, m[4]);
     },
+    shortOnly: true,
   },
 ];
 
-/** The first date found in `text` (most specific format first), as ISO 8601, or null. */
-export function parseDateText(text: string, now: Date): string | null {
+const inZone = (iso: string | null, zone: string | null): string | null => (iso ? instantIn(new Date(iso), zone) : null);
+
+/** "today"/"yesterday" without a clock time is a date only in text this short (a date line, not prose). */
+const SHORT_TEXT = 40;
+
+/**
+ * The first date found in `text` (most specific format first), as ISO 8601, or null.
+ * `zone`: the page's zone (IANA name or "+08:00") for times written without one; see the file comment.
+ */
+export function parseDateText(text: string, now: Date, zone: string | null = null): string | null {
   for (const p of PATTERNS) {
     const m = p.re.exec(text);
-    if (m) {
-      const out = p.build(m, now);
-      if (out) return out;
-    }
+    if (!m) continue;
+    if (p.shortOnly && text.trim().length > SHORT_TEXT && !/\d[:：]\d/.test(m[0])) continue;
+    const out = p.build(m, now, zone);
+    if (!out) continue;
+    if (out.length !== 19) return out;
+    const end = m.index + m[0].length;
+    return withZone(out, writtenZone(text.slice(Math.max(0, m.index - 12), m.index), text.slice(end, end + 16)) ?? zone);
   }
   return null;
 }
@@ -116,13 +175,13 @@ export function parseDateText(text: string, now: Date): string | null {
  * A machine-readable date from a meta tag, JSON-LD or <time datetime>: ISO with or without
  * zone, or any of the text formats above.
  */
-export function parseDateValue(value: string, now: Date): string | null {
+export function parseDateValue(value: string, now: Date, zone: string | null = null): string | null {
   const v = value.trim();
   if (/^\d{4}-\d{2}-\d{2}$/.test(v)) return local(+v.slice(0, 4), +v.slice(5, 7), +v.slice(8, 10));
-  // Unix timestamps (seconds or ms) appear in some meta tags.
+  // Unix timestamps (seconds or ms) appear in some meta tags: an instant, shown in the page's zone.
   if (/^\d{10}(\d{3})?$/.test(v)) {
     const d = new Date(v.length === 10 ? +v * 1000 : +v);
-    return d.getUTCFullYear() >= 1990 ? d.toISOString() : null;
+    return d.getUTCFullYear() >= 1990 ? instantIn(d, zone) : null;
   }
-  return parseDateText(v, now);
+  return parseDateText(v, now, zone);
 }

@@ -2,6 +2,7 @@ import { jsonText, type JsonObject } from '../jsonld';
 import { metaContent, metaContents } from './dom';
 import { parseDateValue } from './date-text';
 import { findEditor, findSource } from './byline-text';
+import { pageZone } from '../../time/page-zone';
 
 export interface PageMetadata {
   description?: string;
@@ -57,7 +58,7 @@ export function findMetadata(doc: Document, article: JsonObject | null, pageUrl:
   const image = absolute(metaContent(doc, ['og:image', 'twitter:image']), pageUrl);
   if (image) out.image = image;
   const modified = metaContent(doc, ['article:modified_time', 'og:updated_time', 'dateModified']) ?? jsonText(article?.dateModified);
-  const modifiedIso = modified ? parseDateValue(modified, now) : null;
+  const modifiedIso = modified ? parseDateValue(modified, now, pageZone(doc, pageUrl)) : null;
   if (modifiedIso) out.modifiedAt = modifiedIso;
   const source = findSource(doc);
   if (source) out.source = source;

@@ -1,7 +1,8 @@
 import { jsonText, type JsonObject } from '../jsonld';
 import { metaContent, textOf } from './dom';
 import { parseDateText, parseDateValue } from './date-text';
-import { toBlocks } from '../content/blocks';
+import { toBlocks, type TextBlock } from '../content/blocks';
+import { pageZone } from '../../time/page-zone';
 
 const META_KEYS = [
   'article:published_time', 'og:published_time', 'og:article:published_time', 'datePublished', 'pubdate',
@@ -15,48 +16,103 @@ const DATE_HINT = /(^|[\s_-])(date|time|pub|publish|published|posted|post-meta|m
 export interface PublishedOptions {
   /** Characters of body text scanned for a written date when nothing is marked up (default 3000). */
   scanChars?: number;
+  /** The page's URL: its TLD hints at the zone of times written without one. */
+  url?: string | null;
+  /** The zone of times written without one (IANA name or "+08:00"); default: pageZone(doc, url). */
+  zone?: string | null;
 }
 
 /**
- * Publish time, by trust: JSON-LD datePublished, meta tags, <time datetime>, elements
- * marked as dates, then the first written date near the top of the page.
+ * Publish time, by trust: JSON-LD datePublished, meta tags, <time datetime>; then what the reader
+ * sees: the date line under the headline, elements marked as dates, the first written date near
+ * the top of the page. A structured date without a time gives way to a visible time of the same
+ * day (portals put the day in meta and the minute in the byline line).
  */
 export function findPublishedAt(doc: Document, article: JsonObject | null, now: Date, opts: PublishedOptions = {}): string | null {
+  const zone = opts.zone !== undefined ? opts.zone : pageZone(doc, opts.url);
+  const structured = fromStructured(doc, article, now, zone);
+  if (structured && structured.length > 10) return structured;
+  const visible = fromVisible(doc, now, zone, opts.scanChars ?? 3000);
+  if (!structured) return visible;
+  return visible && visible.length > 10 && visible.slice(0, 10) === structured ? visible : structured;
+}
+
+function fromStructured(doc: Document, article: JsonObject | null, now: Date, zone: string | null): string | null {
   const fromLd = jsonText(article?.datePublished ?? article?.dateCreated);
   if (fromLd) {
-    const d = parseDateValue(fromLd, now);
+    const d = parseDateValue(fromLd, now, zone);
     if (d) return d;
   }
   const meta = metaContent(doc, META_KEYS);
   if (meta) {
-    const d = parseDateValue(meta, now);
+    const d = parseDateValue(meta, now, zone);
+    if (d) return d;
+  }
+  // JSON-LD whose article object was not recognised (a WebPage or BlogPosting in an @graph)
+  // still dates the page.
+  for (const s of Array.from(doc.querySelectorAll('script[type="application/ld+json"]')).slice(0, 10)) {
+    const m = /"datePublished"\s*:\s*"([^"]{8,40})"/.exec(s.textContent ?? '');
+    const d = m ? parseDateValue(m[1]!, now, zone) : null;
     if (d) return d;
   }
   const itemprop = doc.querySelector('[itemprop="datePublished"]');
   if (itemprop) {
-    const d = parseDateValue(itemprop.getAttribute('content') ?? itemprop.getAttribute('datetime') ?? textOf(itemprop), now);
+    const d = parseDateValue(itemprop.getAttribute('content') ?? itemprop.getAttribute('datetime') ?? textOf(itemprop), now, zone);
     if (d) return d;
   }
   for (const t of Array.from(doc.querySelectorAll('time')).slice(0, 5)) {
-    const d = parseDateValue(t.getAttribute('datetime') ?? textOf(t), now);
+    const d = parseDateValue(t.getAttribute('datetime') ?? textOf(t), now, zone);
     if (d) return d;
   }
+  return null;
+}
+
+/** Blocks read after the headline when looking for its date line. */
+const AFTER_HEADLINE_BLOCKS = 8;
+const AFTER_HEADLINE_CHARS = 600;
+const DATE_LINE_CHARS = 120;
+
+function fromVisible(doc: Document, now: Date, zone: string | null, limit: number): string | null {
   const body = doc.body;
   if (!body) return null;
+  // Visible text only: script bodies carry unrelated dates.
+  const blocks = toBlocks(body);
+  const near = afterHeadline(blocks, doc.querySelector('title')?.textContent ?? '', now, zone);
+  if (near) return near;
   for (const el of Array.from(body.querySelectorAll('[class], [id]')).slice(0, 3000)) {
     const hint = `${el.getAttribute('class') ?? ''} ${el.id}`;
     if (!DATE_HINT.test(hint)) continue;
     const text = textOf(el);
     if (text.length === 0 || text.length > 200) continue;
-    const d = parseDateText(text, now);
+    const d = parseDateText(text, now, zone);
     if (d) return d;
   }
-  // Visible text only: script bodies carry unrelated dates.
-  const limit = opts.scanChars ?? 3000;
   let text = '';
-  for (const b of toBlocks(body)) {
+  for (const b of blocks) {
     text += b.text + '\n';
     if (text.length >= limit) break;
   }
-  return parseDateText(text.slice(0, limit), now);
+  return parseDateText(text.slice(0, limit), now, zone);
+}
+
+/**
+ * The date line right under the article's headline (the <h1> the <title> names, else the first
+ * real one): pages show today's date in the header and related stories' dates in side boxes,
+ * both before the article's own date in reading order.
+ */
+function afterHeadline(blocks: TextBlock[], title: string, now: Date, zone: string | null): string | null {
+  const heads = blocks.map((b, i) => [b, i] as const).filter(([b]) => b.tag === 'h1' && b.text.length >= 4 && b.linkChars < b.text.length / 2);
+  const named = heads.find(([b]) => title.includes(b.text) || b.text.includes(title.trim()));
+  const at = (named ?? heads[0])?.[1];
+  if (at === undefined) return null;
+  let chars = 0;
+  for (const b of blocks.slice(at + 1, at + 1 + AFTER_HEADLINE_BLOCKS)) {
+    chars += b.text.length;
+    if (chars > AFTER_HEADLINE_CHARS) break;
+    // A date line is short; a paragraph of prose mentions other dates.
+    if (b.text.length > DATE_LINE_CHARS) continue;
+    const d = parseDateText(b.text, now, zone);
+    if (d) return d;
+  }
+  return null;
 }

@@ -7,6 +7,7 @@ import { csvLine, UTF8_BOM } from '../../../storage/output/csv';
 import { allColumns, cellText, getPath, jsonLine } from '../../../storage/output/cells';
 import { parseFields, parseFormat, parseSort, projectionOf } from '../../../storage/output/query-args';
 import { asUsage } from './query';
+import { showLocalTimes, withLocalCompanions } from '../../../storage/local-time';
 
 const FORMATS = ['csv', 'jsonl'] as const;
 
@@ -46,7 +47,8 @@ export function register(program: Command): void {
           const cols = fields ?? allColumns(coll);
           if (format === 'csv') await write(UTF8_BOM + csvLine(cols));
           let n = 0;
-          for await (const d of repo.stream(coll, filter, { sort, projection: projectionOf(fields) })) {
+          for await (const stored of repo.stream(coll, filter, { sort, projection: withLocalCompanions(coll, projectionOf(fields)) })) {
+            const d = showLocalTimes(coll, stored);
             await write(format === 'csv' ? csvLine(cols.map((c) => cellText(getPath(d, c)))) : `${jsonLine(d)}\n`);
             n++;
           }

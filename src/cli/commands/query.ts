@@ -7,6 +7,7 @@ import { csvLine, UTF8_BOM } from '../../../storage/output/csv';
 import { allColumns, cellText, getPath, jsonLine, TABLE_COLUMNS } from '../../../storage/output/cells';
 import { parseCount, parseFields, parseFormat, parseSort, projectionOf } from '../../../storage/output/query-args';
 import { renderTable } from '../../../storage/output/table';
+import { showLocalTimes, withLocalCompanions } from '../../../storage/local-time';
 import { UsageError } from '../usage-error';
 
 const FORMATS = ['table', 'json', 'jsonl', 'csv'] as const;
@@ -49,7 +50,7 @@ export function register(program: Command): void {
         if (limit === undefined && format === 'table') limit = TABLE_DEFAULT_LIMIT;
         const repo = await openRepository({ readOnly: true });
         try {
-          const docs = await repo.find(coll, filter, { sort, limit, skip, projection: projectionOf(fields) });
+          const docs = (await repo.find(coll, filter, { sort, limit, skip, projection: withLocalCompanions(coll, projectionOf(fields)) })).map((d) => showLocalTimes(coll, d));
           const out = process.stdout;
           if (format === 'json') out.write(`${JSON.stringify(docs, null, 2)}\n`);
           else if (format === 'jsonl') for (const d of docs) out.write(`${jsonLine(d)}\n`);

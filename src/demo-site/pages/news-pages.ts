@@ -1,4 +1,4 @@
-import { NEWS_PAGE_SIZE, type DemoNews } from '../catalog';
+import { NEWS_PAGE_SIZE, pageTwoUrl, type DemoNews } from '../catalog';
 import { gbkVariant } from '../charset';
 import { esc, layout, pager } from '../html';
 import { createRng, hashString } from '../prng';
@@ -54,34 +54,48 @@ function dateBlock(n: DemoNews): { head: string; visible: string } {
   }
 }
 
-export function articlePage(s: SiteState, lang: 'zh' | 'en', id: string): Reply {
+/** "1 2 下一页" under page 1 of a two-page article, "上一页 1 2" under page 2. */
+function pageLinks(n: DemoNews, page: 1 | 2): string {
+  const one = n.url.split('/').pop()!;
+  const two = pageTwoUrl(n).split('/').pop()!;
+  return page === 1
+    ? `<div class="page-nav"><span class="current">1</span> <a href="${two}">2</a> <a href="${two}" class="next">下一页</a></div>`
+    : `<div class="page-nav"><a href="${one}" class="prev">上一页</a> <a href="${one}">1</a> <span class="current">2</span></div>`;
+}
+
+export function articlePage(s: SiteState, lang: 'zh' | 'en', id: string, page: 1 | 2 = 1): Reply {
   const n = s.newsById.get(id);
   if (!n || n.language !== lang) return notFound();
+  if (page === 2 && n.pageTwoFrom === null) return notFound();
   const zh = lang === 'zh';
+  const split = n.pageTwoFrom;
+  const shown = split === null ? n.paragraphs : page === 1 ? n.paragraphs.slice(0, split) : n.paragraphs.slice(split);
   const rng = createRng(hashString(n.id, s.catalog.seed));
   const same = sorted(s).filter((x) => x.language === lang && x.id !== n.id);
   const related = rng.sample(same, 5);
   const hot = same.slice(0, 6);
   const date = dateBlock(n);
-  const paras = n.paragraphs.map((p) => `<p>${esc(p)}</p>`);
+  const paras = shown.map((p) => `<p>${esc(p)}</p>`);
   // An in-article ad, as portals do, after the third paragraph.
   paras.splice(Math.min(3, paras.length), 0, zh
     ? '<div class="ad ad-inline"><span class="ad-tag">广告</span><a href="/c/2-1-1">开学季 笔记本电脑低至3999元</a></div>'
     : '<div class="ad ad-inline"><span class="ad-tag">Advertisement</span><a href="/c/2-1-1">Back-to-school laptop deals</a></div>');
   const comments = rng.sample(zh ? ZH_COMMENTS : EN_COMMENTS, rng.int(2, 4)).map((c, i) => `<li class="comment"><span class="user">${esc(rng.pick(zh ? REVIEW_AUTHORS : EN_COMMENTERS))}</span> <span class="c-time">${i + 1}${zh ? '小时前' : 'h ago'}</span><p>${esc(c)}</p></li>`);
   const author = zh ? `<span class="author">作者：${esc(n.author)}</span>` : `<span class="byline">By ${esc(n.author)}</span>`;
+  const source = zh ? `<span class="source">来源：${esc(n.source ?? '优选资讯')}</span>` : '<span class="source">Source: Demo News</span>';
   const body = `${portalNav(lang)}
 <div class="ad ad-top"><span class="ad-tag">${zh ? '广告' : 'Ad'}</span><a href="/c/3">${zh ? '家电焕新季 以旧换新补贴' : 'Home appliance sale'}</a></div>
 <div class="wrap clearfix"><div class="main-content">
 <div class="crumbs"><a href="/news/">${zh ? '资讯' : 'News'}</a> &gt; <span>${zh ? '正文' : 'Article'}</span></div>
 <article class="article">
 <h1 class="main-title">${esc(n.title)}</h1>
-<div class="date-source">${date.visible} <span class="source">${zh ? '来源：优选资讯' : 'Source: Demo News'}</span> ${author}</div>
+<div class="date-source">${date.visible} ${source} ${author}</div>
 <div class="share-bar">${zh ? '分享到：' : 'Share:'}<a href="${zh ? 'https://service.weibo.com/share/share.php?title=' : 'https://twitter.com/intent/tweet?text='}${encodeURIComponent(n.title)}" class="weibo" target="_blank" rel="nofollow">${zh ? '微博' : 'Twitter'}</a> <a href="javascript:void(0)" class="wechat">${zh ? '微信' : 'Facebook'}</a> <a href="javascript:void(0)" class="qzone">${zh ? 'QQ空间' : 'Email'}</a></div>
 <div class="article-body" id="artibody">
 ${paras.join('\n')}
 </div>
-<p class="article-editor">${zh ? '责任编辑：小编' : 'Editing by the news desk'}</p>
+${split === null ? '' : pageLinks(n, page)}
+<p class="article-editor">${zh ? `（责任编辑：${esc(n.editor ?? '小编')}）` : 'Editing by the news desk'}</p>
 </article>
 <div class="related"><h3>${zh ? '相关阅读' : 'Related stories'}</h3><ul>${related.map((r) => `<li><a href="${r.url.split('/').pop()}">${esc(r.title)}</a></li>`).join('')}</ul></div>
 <div class="comments" id="comments"><h3>${zh ? '网友评论' : 'Comments'}</h3><ul>${comments.join('')}</ul><a href="/account/login?from=comment" rel="nofollow">${zh ? '登录后发表评论' : 'Sign in to comment'}</a></div>
