@@ -1,6 +1,7 @@
 import type { CategoryEntry } from '../../types';
 import { absUrl, navLevel, tagged, textOf } from '../util';
 import { byTags, type PageIndex } from './page-index';
+import { categoriesFromDirectory } from './directory';
 
 /**
  * Category navigation from menus and trees: nested lists (ul/ol > li > ul …) and definition
@@ -82,12 +83,22 @@ const bareLabel = (t: string) => t.replace(/[\s>›»:：→]+$/, '').trim();
 
 const HEADINGS = new Set(['H1', 'H2', 'H3', 'H4', 'H5', 'H6']);
 
+/**
+ * A menu item's own label drawn as a link ("<a><b>茶叶</b></a>" before its hover panel, in a
+ * table cell or div rather than a list item): it heads the panel as a heading would.
+ */
+const isLabelLink = (e: Element) =>
+  (e.tagName === 'A' && e.hasAttribute('href')) || ((e.tagName === 'B' || e.tagName === 'STRONG' || e.tagName === 'SPAN') && e.children.length === 1 && e.firstElementChild!.tagName === 'A' && textOf(e) === textOf(e.firstElementChild));
+
+/** A heading's own link: the heading itself or the one link inside it. */
+const headLink = (h: Element) => (h.tagName === 'A' ? h.getAttribute('href') : (h.querySelector('a')?.getAttribute('href') ?? null));
+
 /** The heading a directory block stands under: the closest heading before it, a few levels up. */
 function headingBefore(el: Element): Element | null {
   for (let a: Element | null = el, up = 0; a && up < 4 && a.tagName !== 'BODY'; a = a.parentElement, up++) {
     for (let s = a.previousElementSibling, n = 0; s && n < 2; s = s.previousElementSibling, n++) {
       if (s.tagName === 'DL' || s.tagName === 'UL') break;
-      const h = HEADINGS.has(s.tagName) ? s : s.querySelector('h1, h2, h3, h4, h5, h6');
+      const h = HEADINGS.has(s.tagName) || isLabelLink(s) ? s : s.querySelector('h1, h2, h3, h4, h5, h6');
       if (h) {
         const t = bareLabel(textOf(h));
         return t && t.length <= 40 && h.querySelectorAll('a').length <= 1 ? h : null;
@@ -122,7 +133,7 @@ function directories(
     const h = heads[i];
     if (h && distinct.size >= 2) {
       const name = bareLabel(textOf(h));
-      if (!done.has(h)) add(name, h.querySelector('a')?.getAttribute('href') ?? null, 1, [name]);
+      if (!done.has(h)) add(name, headLink(h), 1, [name]);
       done.add(h);
       walkDl(dl, 2, [name]);
     } else walkDl(dl, 1, []);
@@ -200,10 +211,17 @@ export function categoriesFromMenus(idx: PageIndex, base: string, pagePath: Cate
   // gave keeps its level there.
   if (opts.flatChildren ?? true) {
     const known = new Set(out.map((c) => bare(c.url)).filter(Boolean));
+    // Each address once over both directory readers (its query kept: `list.asp?cid=` names the category).
+    const taken = new Set<string>();
     const addNew = (name: string, href: string | null, level: number, path: string[]) => {
-      const u = bare(absUrl(href, base));
+      const abs = absUrl(href, base);
+      const u = bare(abs);
+      const full = abs ? abs.replace(/#.*$/, '') : '';
+      if (full && taken.has(full)) return;
       if (!u || !known.has(u)) add(name, href, level, path);
+      if (full) taken.add(full);
     };
+    categoriesFromDirectory(idx, base, pagePath, addNew);
     directories(idx, walkDl(addNew), addNew);
   }
   return out;
