@@ -133,8 +133,7 @@ describe('second demo shop crawled into tables (real Chromium)', { timeout: 400_
 
   // Waits for the category change (another helper): this shop's menus are table cells, not
   // lists, and its breadcrumb is a plain "您的位置：首页 > …" line without class words.
-  // Known gap: categories in table-cell menus and plain-text breadcrumbs are not read yet.
-  it.skip('has the level-1 and level-2 categories of its table menus and plain breadcrumbs, with their level and path', () => {
+  it('has the level-1 and level-2 categories of its table menus and plain breadcrumbs, with their level and path', () => {
     const wrong = site.shop2.categories
       .filter((c) => c.level < 3)
       .filter((c) => {
@@ -147,8 +146,7 @@ describe('second demo shop crawled into tables (real Chromium)', { timeout: 400_
 
   // Level-3 categories are only in the home page's hover menus, filled in by script when a menu
   // is hovered (the crawler's expand step hovers them).
-  // Known gap: the hover menus of this shop are table cells too (see above).
-  it.skip('has the level-3 categories of the hover menus with their level and path', () => {
+  it('has the level-3 categories of the hover menus with their level and path', () => {
     const wrong = site.shop2.categories
       .filter((c) => c.level === 3)
       .filter((c) => {
