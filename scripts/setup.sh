@@ -31,7 +31,7 @@ apt_install() {
 }
 
 # Chromium: Playwright's own, a system one, Playwright's download, Debian's package — in that order.
-find_chromium() { node --import tsx -e "import('./src/crawler/browser-path.ts').then(m => { const p = m.findChromium(process.env.CHROMIUM_PATH || null); if (!p) process.exit(1); console.log(p); })" 2>/dev/null; }
+find_chromium() { node --import tsx -e "import('./src/crawler/fetching/browser-path.ts').then(m => { const p = m.findChromium(process.env.CHROMIUM_PATH || null); if (!p) process.exit(1); console.log(p); })" 2>/dev/null; }
 if ! chromium_path=$(find_chromium); then
   say "no Chromium found: trying 'npx playwright install chromium'"
   if ! timeout 300 npx --no-install playwright install chromium >/dev/null 2>&1 || ! chromium_path=$(find_chromium); then
