@@ -1,30 +1,19 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import stringWidth from 'string-width';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openRepository } from '../../storage/open';
 import { commodity, listingPage } from './fixtures';
+import { storeCli } from './helpers/store-cli';
 
 /**
  * The CLI reads the embedded store from $CRAWLER_DATA_DIR/store; these tests point
  * CRAWLER_DATA_DIR at a temporary folder they fill through the repository first.
  */
-const ROOT = resolve(import.meta.dirname, '..', '..');
 let dataDir: string;
 
-/** Runs the CLI as a user would (async, so the test worker stays responsive meanwhile). */
-function cli(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const env: NodeJS.ProcessEnv = { ...process.env, CRAWLER_DATA_DIR: dataDir };
-  delete env.MONGODB_URI;
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src/cli/main.ts'), ...args], { cwd: ROOT, env });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.setEncoding('utf8').on('data', (d: string) => { stdout += d; });
-  child.stderr.setEncoding('utf8').on('data', (d: string) => { stderr += d; });
-  return new Promise((res) => child.on('close', (code) => res({ code, stdout, stderr })));
-}
+const cli = (...args: string[]) => storeCli(dataDir, ...args);
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'store-cli-'));

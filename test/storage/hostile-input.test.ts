@@ -5,22 +5,13 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openRepository } from '../../storage/open';
 import { commodity, listingPage } from './fixtures';
+import { storeCli } from './helpers/store-cli';
 
 /** Crawled text and typed filters are hostile: what a user's spreadsheet or shell gets from them. */
 const ROOT = resolve(import.meta.dirname, '..', '..');
 let dataDir: string;
 
-function cli(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const env: NodeJS.ProcessEnv = { ...process.env, CRAWLER_DATA_DIR: dataDir };
-  delete env.MONGODB_URI;
-  delete env.REDIS_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src/cli/main.ts'), ...args], { cwd: ROOT, env });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.setEncoding('utf8').on('data', (d: string) => { stdout += d; });
-  child.stderr.setEncoding('utf8').on('data', (d: string) => { stderr += d; });
-  return new Promise((res) => child.on('close', (code) => res({ code, stdout, stderr })));
-}
+const cli = (...args: string[]) => storeCli(dataDir, ...args);
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'hostile-input-'));

@@ -1,30 +1,20 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractHtml } from '../../extractors/index';
 import { openRepository } from '../../storage/open';
 import { newsPage } from './fixtures';
+import { storeCli } from './helpers/store-cli';
 
 /**
  * A Chinese article prints its time without an offset ("2011年12月09日 08:20"): Beijing time.
  * It must come out of the store as +08:00, not as 08:20 UTC (8 hours off), and still compare
  * and sort as the instant it is.
  */
-const ROOT = resolve(import.meta.dirname, '..', '..');
 let dataDir: string;
 
-function cli(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const env: NodeJS.ProcessEnv = { ...process.env, CRAWLER_DATA_DIR: dataDir };
-  delete env.MONGODB_URI;
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src/cli/main.ts'), ...args], { cwd: ROOT, env });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.setEncoding('utf8').on('data', (d: string) => { stdout += d; });
-  child.stderr.setEncoding('utf8').on('data', (d: string) => { stderr += d; });
-  return new Promise((res) => child.on('close', (code) => res({ code, stdout, stderr })));
-}
+const cli = (...args: string[]) => storeCli(dataDir, ...args);
 
 const ARTICLE = `<!doctype html><html><head><meta charset="utf-8"><title>央行宣布下调存款准备金率_财经频道</title></head><body>
 <div class="nav"><a href="/">首页</a> <a href="/finance/">财经</a></div>
