@@ -236,7 +236,10 @@ export function extractCommerce(doc: Document, ctx: ExtractContext): CommerceFac
     // With the page-type model, its reading decides unless it leaves a product likely (a quarter or
     // more), or the page's own buy button and labelled SKU say so.
     const mayPromote = !typing?.type || (typing.scores.product ?? 0) >= 0.25 || ownOffer;
-    if (pageType === 'product' || (looksLikeProduct && mayPromote)) {
+    // A product page names its product: a page the model leans to 'product' without any name (no
+    // heading, title or structured name) that lists priced items is their list, not a product.
+    if (pageType === 'product' && ctx.kind === 'auto' && !(merged.name || title)) pageType = listingSize >= 3 ? 'listing' : 'other';
+    else if (pageType === 'product' || (looksLikeProduct && mayPromote)) {
       if (!merged.name) merged.name = title;
       product = merged;
       pageType = 'product';

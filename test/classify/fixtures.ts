@@ -61,3 +61,60 @@ export function listingWithSellerBox(): string {
   <div class="shop-box"><div class="shop-name"><a href="/shop/88">某某商城</a></div><div class="shop-info">店铺好评率：98.5% 商品数量：358 件</div></div>
   <ul class="gl-warp">${items}</ul><div class="page"><a href="?page=2">下一页</a></div>${FOOT}</body></html>`;
 }
+
+/** A leaf category of the demo shop as Chromium renders it: four priced goods, no heading, no structured data. */
+export function smallCategoryList(): string {
+  return `<!DOCTYPE html><html lang="zh-CN"><head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>对讲机 - 优选商城</title>
+
+
+
+</head>
+<body>
+<div id="shortcut"><div class="w">
+<ul class="fl"><li>您好，欢迎来到优选商城！</li><li><a href="/account/login">请登录</a></li><li><a href="/account/register" class="style-red">免费注册</a></li></ul>
+<ul class="fr"><li><a href="/account/orders">我的订单</a></li><li class="spacer">|</li><li><a href="/cart/">我的购物车</a></li><li class="spacer">|</li><li><a href="/help.html">客户服务</a></li><li class="spacer">|</li><li><a href="/news/">资讯中心</a></li></ul>
+</div></div>
+<header id="header"><div class="w"><div class="logo"><a href="/" title="优选商城"><span class="iconfont"></span>优选商城</a></div>
+<form class="search" action="/search" method="get"><input type="text" name="q" placeholder="搜索商品" autocomplete="off"><button type="submit">搜索</button></form>
+<div class="hotwords"><a href="/c/1-1-1">5G手机</a> <a href="/c/2-1-1">笔记本</a> <a href="/c/3-1-1">电视</a></div></div>
+<nav id="navitems"><ul><li class="nav-item"><a href="/c/1">手机数码</a></li><li class="nav-item"><a href="/c/2">电脑办公</a></li><li class="nav-item"><a href="/c/3">家用电器</a></li><li class="nav-item"><a href="/c/4">服饰鞋包</a></li><li class="nav-item"><a href="/c/5">食品生鲜</a></li></ul></nav></header><div class="w"><div class="crumb-wrap"><div class="crumb"><a href="/">首页</a><span class="sep">&gt;</span><a href="/c/1">手机数码</a><span class="sep">&gt;</span><a href="/c/1-1">手机通讯</a><span class="sep">&gt;</span><a href="/c/1-1-3">对讲机</a></div></div>
+<div class="aside"><div class="m-aside"><h3>相关分类</h3><ul><li><a href="/c/1-1-1">手机</a></li><li><a href="/c/1-1-2">老人机</a></li><li class="curr"><a href="/c/1-1-3">对讲机</a></li></ul></div>
+<div class="ad"><span class="ad-tag">广告</span><a href="/c/1-1">热卖推荐</a></div></div>
+<div class="main"><div class="filter"><div class="f-sort"><a class="curr" href="/c/1-1-3">综合</a><span>销量</span><span>评论数</span><span>价格</span></div>
+<div class="f-result-sum">共<span id="J_resCount">4</span>件商品</div></div>
+<div class="m-itemlist"><div class="grid g-clearfix"><div class="items"><div class="item J_MouserOnverReq"><div class="pic"><a class="pic-link" href="/p/100003.html"><img class="J_ItemPic img" src="/img/100003.png" alt="OPPO G88 Pro 对讲机 黑色 3-5公里"></a></div>
+<div class="ctx-box"><div class="row row-1 g-clearfix"><div class="price g_price g_price-highlight"><span>￥</span><strong>199</strong></div><div class="deal-cnt">4.1分</div></div>
+<div class="row row-2 title"><a class="J_ClickStat" href="/p/100003.html" target="_blank">OPPO G88 Pro 对讲机 黑色 3-5公里</a></div>
+<div class="row row-3 g-clearfix"><div class="shop"><a class="shopname" href="/shop/1001"><span>OPPO旗舰店</span></a></div><div class="location">现货</div></div><a class="p-o-btn addcart" href="/cart/add?pid=100003&amp;pcount=1" rel="nofollow">加入购物车</a></div></div>
+<div class="item J_MouserOnverReq"><div class="pic"><a class="pic-link" href="/p/100154.html"><img class="J_ItemPic img" src="/img/100154.png" alt="vivo Air 2 Pro 对讲机 黑色 5-10公里"></a></div>
+<div class="ctx-box"><div class="row row-1 g-clearfix"><div class="price g_price g_price-highlight"><span>￥</span><strong>399</strong></div><div class="deal-cnt">3.9分</div></div>
+<div class="row row-2 title"><a class="J_ClickStat" href="/p/100154.html" target="_blank">vivo Air 2 Pro 对讲机 黑色 5-10公里</a></div>
+<div class="row row-3 g-clearfix"><div class="shop"><a class="shopname" href="/shop/1013"><span>星辰数码</span></a></div><div class="location">现货</div></div><a class="p-o-btn addcart" href="/cart/add?pid=100154&amp;pcount=1" rel="nofollow">加入购物车</a></div></div>
+<div class="item J_MouserOnverReq"><div class="pic"><a class="pic-link" href="/p/100206.html"><img class="J_ItemPic img" src="/img/100206.png" alt="小米 X69 Plus 对讲机 黑色 3-5公里"></a></div>
+<div class="ctx-box"><div class="row row-1 g-clearfix"><div class="price g_price g_price-highlight"><span>￥</span><strong>223.90</strong></div><s class="origin-price">￥299.90</s><div class="deal-cnt">4.3分</div></div>
+<div class="row row-2 title"><a class="J_ClickStat" href="/p/100206.html" target="_blank">小米 X69 Plus 对讲机 黑色 3-5公里</a></div>
+<div class="row row-3 g-clearfix"><div class="shop"><a class="shopname" href="/shop/1010"><span>京东自营</span></a></div><div class="location">现货</div></div><a class="p-o-btn addcart" href="/cart/add?pid=100206&amp;pcount=1" rel="nofollow">加入购物车</a></div></div>
+<div class="item J_MouserOnverReq"><div class="pic"><a class="pic-link" href="/p/100290.html"><img class="J_ItemPic img" src="/img/100290.png" alt="【官方正品】realme X70 Lite 对讲机 黑色 5-10公里"></a></div>
+<div class="ctx-box"><div class="row row-1 g-clearfix"><div class="price g_price g_price-highlight"><span>￥</span><strong>599</strong></div><div class="deal-cnt">4.1分</div></div>
+<div class="row row-2 title"><a class="J_ClickStat" href="/p/100290.html" target="_blank">【官方正品】realme X70 Lite 对讲机 黑色 5-10公里</a></div>
+<div class="row row-3 g-clearfix"><div class="shop"><a class="shopname" href="/shop/1013"><span>星辰数码</span></a></div><div class="location">现货</div></div><a class="p-o-btn addcart" href="/cart/add?pid=100290&amp;pcount=1" rel="nofollow">加入购物车</a></div></div></div></div></div>
+</div></div><footer id="footer"><div class="w">
+<dl><dt>购物指南</dt><dd><a href="/help.html#flow">购物流程</a></dd><dd><a href="/help.html#member">会员介绍</a></dd></dl>
+<dl><dt>配送方式</dt><dd><a href="/help.html#ship">配送范围及运费</a></dd></dl>
+<dl><dt>售后服务</dt><dd><a href="/help.html#return">退换货政策</a></dd></dl>
+<dl><dt>关于我们</dt><dd><a href="/about.html">公司简介</a></dd><dd><a href="/about.html#contact">联系我们</a></dd></dl>
+<p class="copyright">Copyright 2004-2024 优选商城 版权所有 | <a href="https://beian.miit.gov.cn/" target="_blank" rel="nofollow">京ICP备12345678号</a> | 增值电信业务经营许可证</p></div></footer>
+
+
+</body></html>`;
+}
+
+export const SMALL_LIST_ITEMS = [
+  ['OPPO G88 Pro 对讲机 黑色 3-5公里', 199],
+  ['vivo Air 2 Pro 对讲机 黑色 5-10公里', 399],
+  ['小米 X69 Plus 对讲机 黑色 3-5公里', 299.9],
+  ['【官方正品】realme X70 Lite 对讲机 黑色 5-10公里', 599],
+];

@@ -4,7 +4,7 @@ import { extractCommerce } from '../../extractors/commerce/index';
 import { parseHtml } from '../../extractors/parse';
 import { FEATURE_NAMES } from '../../extractors/classify/features';
 import model from '../../extractors/classify/page-type-model.json';
-import { articleWithRelatedBox, listingWithSellerBox, productWhilePriceLoads } from './fixtures';
+import { articleWithRelatedBox, listingWithSellerBox, productWhilePriceLoads, smallCategoryList, SMALL_LIST_ITEMS } from './fixtures';
 
 describe('page typing in auto mode', () => {
   it('types an item page whose price is still loading as a product, not as a listing of its "看了又看" box', () => {
@@ -44,5 +44,14 @@ describe('the page-type model', () => {
     const b = extractCommerce(doc(), ctx).typing;
     expect(a?.features).toHaveLength(FEATURE_NAMES.length);
     expect(a?.scores).toEqual(b?.scores);
+  });
+});
+
+describe('a small category list the model leans to "product" for', () => {
+  it('is read as the list of its items, never as a product without a name', () => {
+    // A leaf category of the demo shop with four goods and no heading, as the browser renders it.
+    const r = extractHtml(smallCategoryList(), 'https://shop.example.cn/c/1-1-3');
+    expect(r.pageType).not.toBe('product');
+    expect(r.commodities.map((c) => [c.name, c.price])).toEqual(SMALL_LIST_ITEMS);
   });
 });
