@@ -4,8 +4,6 @@ import { UsageError } from '../cli/usage-error';
 
 export type ControlAction = 'pause' | 'resume' | 'stop';
 
-/** A worker counts as alive while its heartbeat (every 10 s) is younger than this. */
-export const LIVE_HEARTBEAT_MS = LOST_AFTER_MS;
 
 export interface TaskStatusReport {
   task: TaskSummary;
@@ -27,7 +25,8 @@ export async function taskStatus(repo: Repository, name: string, now = new Date(
   const docs: StoredDoc[] = await repo.find('workers', { taskId: task.id }, { sort: { lastHeartbeatAt: -1 } });
   const workers = docs.map((w) => {
     const last = new Date(w.lastHeartbeatAt as Date);
-    const beating = now.getTime() - last.getTime() < LIVE_HEARTBEAT_MS;
+    // Alive while its heartbeat (every 10 s) is younger than LOST_AFTER_MS.
+    const beating = now.getTime() - last.getTime() < LOST_AFTER_MS;
     const active = ACTIVE_WORKER_STATUSES.includes(String(w.status));
     // A killed process never says it stopped: past the heartbeat limit it is lost, whatever it last wrote.
     const status = active && !beating ? 'lost' : String(w.status);

@@ -1,11 +1,8 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { join } from 'node:path';
 import { startDemoSite, type DemoSite } from '../../src/demo-site/server';
-import { openRepository } from '../../storage/open';
-import { runCli, tempDataDir } from '../helpers/cli';
+import { crawlIntoTables, type CommerceTables } from '../helpers/commerce-tables';
 import { pageRequests } from '../helpers/demo-pages';
 
-type Row = Record<string, unknown>;
 
 /**
  * The commerce tables a user gets from a crawl of the demo shop, compared with the site's own
@@ -14,26 +11,13 @@ type Row = Record<string, unknown>;
  */
 describe('demo shop crawled into tables (real Chromium)', { timeout: 400_000 }, () => {
   let site: DemoSite;
-  let rows: Record<'categories' | 'shops' | 'commodities' | 'reviews', Row[]>;
+  let rows: CommerceTables;
   let fetched: Set<string>;
 
   beforeAll(async () => {
     site = await startDemoSite({ port: 0, products: 60 });
-    const dataDir = tempDataDir();
-    const res = await runCli(['--task', 'tables', '--urls', site.url, '--concurrency', '6'], { CRAWLER_DATA_DIR: dataDir });
-    expect(res.code, res.stderr).toBe(0);
+    rows = await crawlIntoTables(['--task', 'tables', '--urls', site.url, '--concurrency', '6']);
     fetched = new Set(pageRequests(site));
-    const repo = await openRepository({ dataDir: join(dataDir, 'store'), mongodbUri: '' });
-    try {
-      rows = {
-        categories: await repo.find('categories', {}),
-        shops: await repo.find('shops', {}),
-        commodities: await repo.find('commodities', {}),
-        reviews: await repo.find('reviews', {}),
-      };
-    } finally {
-      await repo.close();
-    }
   }, 400_000);
   afterAll(async () => {
     await site?.close();

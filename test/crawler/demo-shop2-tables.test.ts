@@ -1,11 +1,8 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { join } from 'node:path';
 import { startDemoSite, type DemoSite } from '../../src/demo-site/server';
 import { SHOP2_FIRST_REVIEWS } from '../../src/demo-site/shop2/catalog';
-import { openRepository } from '../../storage/open';
-import { runCli, tempDataDir } from '../helpers/cli';
+import { crawlIntoTables, type CommerceTables } from '../helpers/commerce-tables';
 
-type Row = Record<string, unknown>;
 
 /**
  * The demo's second shop (/s2/: table layouts, class names that say nothing, ASP addresses,
@@ -15,24 +12,11 @@ type Row = Record<string, unknown>;
  */
 describe('second demo shop crawled into tables (real Chromium)', { timeout: 400_000 }, () => {
   let site: DemoSite;
-  let rows: Record<'categories' | 'shops' | 'commodities' | 'reviews', Row[]>;
+  let rows: CommerceTables;
 
   beforeAll(async () => {
     site = await startDemoSite({ port: 0, products: 20 });
-    const dataDir = tempDataDir();
-    const res = await runCli(['--task', 'tables2', '--urls', site.shop2Url, '--concurrency', '6'], { CRAWLER_DATA_DIR: dataDir });
-    expect(res.code, res.stderr).toBe(0);
-    const repo = await openRepository({ dataDir: join(dataDir, 'store'), mongodbUri: '' });
-    try {
-      rows = {
-        categories: await repo.find('categories', {}),
-        shops: await repo.find('shops', {}),
-        commodities: await repo.find('commodities', {}),
-        reviews: await repo.find('reviews', {}),
-      };
-    } finally {
-      await repo.close();
-    }
+    rows = await crawlIntoTables(['--task', 'tables2', '--urls', site.shop2Url, '--concurrency', '6']);
   }, 400_000);
   afterAll(async () => {
     await site?.close();

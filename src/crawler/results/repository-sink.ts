@@ -1,6 +1,5 @@
 import type { CrawlOptions } from '../crawl-options';
 import type { PageSink, SaveOutcome } from './page-sink';
-import { openRepository } from '../../../storage/open';
 import type { Repository, SaveReport, TaskRecord } from '../../../storage/repository';
 import { BaseRepository } from '../../../storage/base-repository';
 import type { PageTable } from '../../../schemas/index';
@@ -53,8 +52,7 @@ export async function refuseIfRunning(repo: Repository, opts: CrawlOptions, now 
   );
 }
 
-export async function openTaskSink(opts: CrawlOptions, me: WorkerIdentity, opened?: Repository): Promise<TaskSink> {
-  const repo: Repository = opened ?? (await openRepository());
+export async function openTaskSink(opts: CrawlOptions, me: WorkerIdentity, repo: Repository): Promise<TaskSink> {
   let task: TaskRecord;
   try {
     const existing = opts.joinOnly ? await repo.getTaskByName(opts.task) : null;

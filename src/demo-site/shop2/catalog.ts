@@ -1,4 +1,5 @@
 import { createRng } from '../prng';
+import type { DemoCategory } from '../catalog';
 
 /**
  * Ground truth of the demo's second shop, "福满多商城": a mall of a few shops built the way
@@ -9,16 +10,8 @@ import { createRng } from '../prng';
 
 export const SHOP2_PREFIX = '/s2/';
 
-export interface Shop2Category {
-  id: string;
-  name: string;
-  /** Absolute path, e.g. `/s2/list.asp?cid=1-2-1`. */
-  url: string;
-  level: 1 | 2 | 3;
-  parentId: string | null;
-  path: string[];
-  childIds: string[];
-}
+/** Categories have the same shape in both demo shops (`url` e.g. `/s2/list.asp?cid=1-2-1`). */
+export type Shop2Category = DemoCategory;
 
 export interface Shop2Shop {
   id: string;
