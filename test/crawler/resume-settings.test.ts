@@ -7,7 +7,7 @@ import { pageRequests } from '../helpers/demo-pages';
 const servedSince = (site: DemoSite, before: number) => pageRequests({ ...site, requestLog: () => site.requestLog().slice(before) } as DemoSite);
 
 /** A resumed task crawls with its own stored settings unless the command line changes them. */
-describe('--resume keeps the task settings', { timeout: 200_000 }, () => {
+describe('--resume and a second start keep the task settings', { timeout: 200_000 }, () => {
   let site: DemoSite;
   beforeAll(async () => {
     site = await startDemoSite({ port: 0 });
@@ -42,18 +42,8 @@ describe('--resume keeps the task settings', { timeout: 200_000 }, () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/--resume with different settings: scope is "same-site" for the task, "any" here/);
   });
-});
 
-describe('a task that is being crawled', { timeout: 200_000 }, () => {
-  let site: DemoSite;
-  beforeAll(async () => {
-    site = await startDemoSite({ port: 0 });
-  });
-  afterAll(async () => {
-    await site?.close();
-  });
-
-  it('is not taken over by a second start without --resume: refused with exit 2, the first crawl goes on', async () => {
+  it('a task being crawled is not taken over by a second start without --resume: refused with exit 2, the first crawl goes on', async () => {
     const env = { CRAWLER_DATA_DIR: tempDataDir() };
     const before = site.requestLog().length;
     const first = startCli(['--task', 'busy', '--urls', site.url, '--mode', 'http', '--max-pages', '25', '--host-delay', '1500', '--concurrency', '2'], env);
