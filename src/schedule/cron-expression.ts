@@ -1,18 +1,51 @@
-import cron from 'node-cron';
 import { CronExpressionParser } from 'cron-parser';
 import { UsageError } from '../cli/usage-error';
 
-const CRON_HELP =
-  'valid: 5 or 6 fields "[second] minute hour day-of-month month day-of-week", e.g. "0 */6 * * *" (every 6 hours) or "30 2 * * 1-5"';
+/**
+ * Cron expressions follow standard crontab (cron-parser is the one library that both checks and
+ * fires them): when day-of-month and day-of-week are both restricted, a day matching EITHER fires,
+ * so `0 0 1 * 1` runs on the 1st of every month and on every Monday, as crontab(5) says.
+ */
 
-/** Checks a cron expression with node-cron's own parser (the one that runs it); returns it trimmed. */
+const CRON_HELP =
+  'valid: 5 or 6 fields "[second] minute hour day-of-month month day-of-week" (standard crontab), e.g. "0 */6 * * *" (every 6 hours) or "30 2 * * 1-5", or @hourly, @daily, @weekly, @monthly, @yearly';
+
+const FIELDS_5 = ['minute', 'hour', 'day-of-month', 'month', 'day-of-week'];
+const FIELDS_6 = ['second', ...FIELDS_5];
+
+function parse(expr: string, tz: string | null, currentDate: Date) {
+  return CronExpressionParser.parse(expr, { currentDate, ...(tz ? { tz } : {}) });
+}
+
+/** The first field whose value cron-parser refuses, with its message (the other fields set to `*`). */
+function badField(fields: string[]): string | null {
+  const names = fields.length === 6 ? FIELDS_6 : FIELDS_5;
+  for (let i = 0; i < fields.length; i++) {
+    const probe = fields.map((f, j) => (j === i ? f : '*')).join(' ');
+    try {
+      parse(probe, null, new Date());
+    } catch (err) {
+      return `${names[i]}: ${(err as Error).message}`;
+    }
+  }
+  return null;
+}
+
+/** Checks a cron expression; returns it with its spacing normalised. */
 export function checkCron(expression: string): string {
   const expr = String(expression ?? '').trim().replace(/\s+/g, ' ');
-  const v = cron.validateDetailed(expr);
-  if (!expr || !v.valid) {
-    const why = v.errors.map((e) => (e.field === 'expression' ? e.message : `${e.field}: ${e.message}`)).join('; ');
-    throw new UsageError(`invalid cron expression "${expression}"${why ? ` (${why})` : ''}; ${CRON_HELP}`);
+  const fields = expr ? expr.split(' ') : [];
+  const alias = fields.length === 1 && fields[0]!.startsWith('@');
+  let why: string | null = null;
+  if (!alias && fields.length !== 5 && fields.length !== 6) why = `expected 5 or 6 fields but got ${fields.length}`;
+  else {
+    try {
+      parse(expr, null, new Date());
+    } catch (err) {
+      why = (alias ? null : badField(fields)) ?? (err as Error).message;
+    }
   }
+  if (why) throw new UsageError(`invalid cron expression "${expression}" (${why}); ${CRON_HELP}`);
   return expr;
 }
 
@@ -27,44 +60,21 @@ export function checkTimeZone(tz: string | null | undefined): string | null {
   return tz.trim();
 }
 
-/**
- * The most recent fire time of `expression` at or before `now` (in time zone `tz`), or null when
- * it cannot be computed. node-cron computes only next runs, so cron-parser walks backwards and
- * node-cron's matcher confirms each candidate: the two differ on a few points (node-cron ANDs
- * day-of-month with day-of-week, cron-parser ORs them), and node-cron is what actually fires.
- */
+/** The most recent fire time of `expression` at or before `now` (in zone `tz`), or null. */
 export function previousFireTime(expression: string, tz: string | null, now: Date): Date | null {
-  const matcher = cron.createTask(expression, () => undefined, tz ? { timezone: tz } : {});
   try {
-    // cron-parser's prev() is strictly before currentDate: step 1 ms past now so `now` itself counts.
-    const it = CronExpressionParser.parse(expression, { currentDate: new Date(now.getTime() + 1), ...(tz ? { tz } : {}) });
-    for (let i = 0; i < 1000; i++) {
-      const d = it.prev().toDate();
-      if (matcher.match(d)) return d;
-    }
-    return null;
+    // prev() is strictly before currentDate: step 1 ms past now so `now` itself counts.
+    return parse(expression, tz, new Date(now.getTime() + 1)).prev().toDate();
   } catch {
-    return null; // syntax only node-cron knows (W, L-n): no catch-up for such a schedule
-  } finally {
-    void matcher.destroy();
+    return null;
   }
 }
 
-/** The next fire time strictly after `now`, per node-cron's own matcher (for listings). */
+/** The next fire time strictly after `now` (in zone `tz`), or null. */
 export function nextFireTime(expression: string, tz: string | null, now: Date): Date | null {
   try {
-    const it = CronExpressionParser.parse(expression, { currentDate: now, ...(tz ? { tz } : {}) });
-    const matcher = cron.createTask(expression, () => undefined, tz ? { timezone: tz } : {});
-    try {
-      for (let i = 0; i < 1000; i++) {
-        const d = it.next().toDate();
-        if (matcher.match(d)) return d;
-      }
-    } finally {
-      void matcher.destroy();
-    }
+    return parse(expression, tz, now).next().toDate();
   } catch {
-    /* fall through */
+    return null;
   }
-  return null;
 }

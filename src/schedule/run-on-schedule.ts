@@ -1,6 +1,6 @@
-import cron from 'node-cron';
 import { UsageError } from '../cli/usage-error';
 import { checkCron, checkTimeZone, nextFireTime } from './cron-expression';
+import { startCronTimer } from './cron-timer';
 import type { Log } from './scheduler';
 
 export interface RunOnScheduleOptions {
@@ -53,7 +53,6 @@ export async function runOnSchedule(cronExpr: string, tz: string | null | undefi
     })().finally(() => (busy = null));
   };
 
-  const task = cron.createTask(expr, () => fire('scheduled'), zone ? { timezone: zone, name: 'main-job' } : { name: 'main-job' });
   const onSignal = () => finish();
   if (opts.handleSignals ?? true) {
     process.on('SIGINT', onSignal);
@@ -61,14 +60,14 @@ export async function runOnSchedule(cronExpr: string, tz: string | null | undefi
   }
   if (opts.signal?.aborted) finish();
   opts.signal?.addEventListener('abort', onSignal, { once: true });
-  await task.start();
+  const task = startCronTimer(expr, zone, () => fire('scheduled'));
   if (opts.runNow ?? true) fire('start');
   else announceNext();
 
   try {
     await ended;
   } finally {
-    await task.destroy();
+    task.stop();
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
     opts.signal?.removeEventListener('abort', onSignal);

@@ -1,5 +1,5 @@
-import cron, { type ScheduledTask } from 'node-cron';
 import { previousFireTime } from './cron-expression';
+import { startCronTimer, type CronTimer } from './cron-timer';
 import type { ScheduleEntry, ScheduleStore } from './schedule-store';
 
 export type Log = (level: 'info' | 'warn' | 'error', message: string, fields?: Record<string, unknown>) => void;
@@ -40,14 +40,14 @@ function sameSchedule(a: ScheduleEntry, b: ScheduleEntry): boolean {
 }
 
 /**
- * Runs every stored schedule with node-cron. A task's run never overlaps its previous run: a
+ * Runs every stored schedule on a cron timer (standard crontab semantics, see cron-expression.ts). A task's run never overlaps its previous run: a
  * fire time that comes while the previous run is still going is skipped and logged (the
  * re-crawl in progress already picks up the changes). Runs of different tasks may overlap.
  */
 export class Scheduler {
   private readonly now: () => Date;
   private readonly log: Log;
-  private readonly active = new Map<string, { entry: ScheduleEntry; cronTask: ScheduledTask }>();
+  private readonly active = new Map<string, { entry: ScheduleEntry; cronTask: CronTimer }>();
   private readonly running = new Map<string, Promise<void>>();
   private readonly abort = new AbortController();
   private reloadTimer: NodeJS.Timeout | null = null;
@@ -114,7 +114,7 @@ export class Scheduler {
   async stop(opts: { abortRuns?: boolean } = {}): Promise<void> {
     this.stopped = true;
     if (this.reloadTimer) clearInterval(this.reloadTimer);
-    for (const { cronTask } of this.active.values()) await cronTask.destroy();
+    for (const { cronTask } of this.active.values()) cronTask.stop();
     this.active.clear();
     if (opts.abortRuns) this.abort.abort();
     await Promise.all([...this.running.values()]);
@@ -127,7 +127,7 @@ export class Scheduler {
     const wanted = new Map(entries.map((e) => [e.task, e]));
     for (const [task, slot] of this.active) {
       if (!wanted.has(task)) {
-        await slot.cronTask.destroy();
+        slot.cronTask.stop();
         this.active.delete(task);
         this.log('info', `schedule ${task}: removed`, { task });
       }
@@ -138,13 +138,9 @@ export class Scheduler {
         slot.entry = entry;
         continue;
       }
-      if (slot) await slot.cronTask.destroy();
-      const cronTask = cron.createTask(entry.cron, () => void this.trigger(entry.task, 'scheduled'), {
-        name: `crawl:${entry.task}`,
-        ...(entry.timezone ? { timezone: entry.timezone } : {}),
-      });
+      if (slot) slot.cronTask.stop();
+      const cronTask = startCronTimer(entry.cron, entry.timezone, () => void this.trigger(entry.task, 'scheduled'));
       this.active.set(entry.task, { entry, cronTask });
-      await cronTask.start();
       this.log('info', `schedule ${entry.task}: "${entry.cron}"${entry.timezone ? ` (${entry.timezone})` : ''}`, { task: entry.task });
       if (this.opts.catchUp ?? true) {
         const missed = missedFireTime(entry, this.now());

@@ -28,9 +28,39 @@ describe('cron expressions and time zones', () => {
     expect(nextFireTime('0 */6 * * *', 'UTC', now)?.toISOString()).toBe('2026-01-01T18:00:00.000Z');
   });
 
-  it('follows node-cron (day-of-month AND day-of-week) where cron-parser would OR them', () => {
-    // "midnight on the 13th when it is a Friday": 2026-02-13 and 2026-03-13 are Fridays.
-    const prev = previousFireTime('0 0 13 * 5', 'UTC', new Date('2026-03-01T00:00:00Z'));
-    expect(prev?.toISOString()).toBe('2026-02-13T00:00:00.000Z');
+  it('follows standard crontab: a restricted day-of-month OR a restricted day-of-week fires', () => {
+    // crontab(5): "0 0 1 * 1" runs at midnight on the 1st of each month AND on every Monday.
+    // 2026-03-30 is a Monday, 2026-04-01 a Wednesday, 2026-04-06 a Monday.
+    const fires: string[] = [];
+    let at = new Date('2026-03-28T00:00:00Z');
+    for (let i = 0; i < 3; i++) {
+      at = nextFireTime('0 0 1 * 1', 'UTC', at)!;
+      fires.push(at.toISOString().slice(0, 10));
+    }
+    expect(fires).toEqual(['2026-03-30', '2026-04-01', '2026-04-06']);
+    expect(previousFireTime('0 0 13 * 5', 'UTC', new Date('2026-03-01T00:00:00Z'))?.toISOString()).toBe('2026-02-27T00:00:00.000Z');
+  });
+
+  it('names the field that is out of range', () => {
+    expect(() => checkCron('0 0 32 * *')).toThrow(/day-of-month: .*32/);
+    expect(() => checkCron('@fortnightly')).toThrow(/invalid cron expression "@fortnightly"/);
+    expect(checkCron('@daily')).toBe('@daily');
+  });
+});
+
+describe('cron timer', () => {
+  it('fires once per fire time of a per-second schedule and stops when told', async () => {
+    const { startCronTimer } = await import('../../src/schedule/cron-timer');
+    const fired: number[] = [];
+    const t = startCronTimer('* * * * * *', null, (at) => fired.push(at.getTime()));
+    await new Promise((r) => setTimeout(r, 2600));
+    t.stop();
+    const n = fired.length;
+    await new Promise((r) => setTimeout(r, 1200));
+    expect(n).toBeGreaterThanOrEqual(2);
+    expect(fired.length).toBe(n); // nothing after stop()
+    // one call per distinct second, each on a whole second
+    expect(new Set(fired).size).toBe(fired.length);
+    for (const at of fired) expect(at % 1000).toBe(0);
   });
 });

@@ -53,7 +53,7 @@ describe('missed runs (controllable clock)', () => {
   });
 });
 
-describe('no overlap (real node-cron, every second)', () => {
+describe('no overlap (real cron timer, every second)', () => {
   it('skips a fire time while the previous run of the same task is still going', async () => {
     const s = store();
     await s.put(entry('slow', { cron: '* * * * * *', createdAt: new Date().toISOString() }));
