@@ -35,3 +35,8 @@ export function taskName(value: string): string {
     throw new InvalidArgumentError((err as Error).message);
   }
 }
+
+/** The one output-format flag every command uses (`--format`), with its values and default. */
+export function formatOption<T extends string>(values: readonly T[], fallback: T): [string, string, (v: string) => T, T] {
+  return ['--format <format>', `output: ${values.join(' | ')}`, oneOf('--format', values), fallback];
+}

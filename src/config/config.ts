@@ -17,6 +17,17 @@ export interface AppConfig {
   logFormat: 'text' | 'json';
 }
 
+/** Every environment variable the program reads, for `--help` and README. */
+export const ENVIRONMENT: ReadonlyArray<readonly [name: string, meaning: string]> = [
+  ['CRAWLER_DATA_DIR', 'folder for the embedded store, task queues, Bloom filters and failure logs (default ./data)'],
+  ['MONGODB_URI', 'store results in this MongoDB instead of the embedded store'],
+  ['REDIS_URL', 'share queue, Bloom filter and page budget through this Redis (several machines on one task)'],
+  ['CHROMIUM_PATH', 'Chromium executable for browser mode (default: found by `npm run setup`)'],
+  ['LOG_FORMAT', 'text | json (same as --log-format)'],
+  ['DEMO_PORT', 'port of the bundled demo site (default 18080)'],
+  ['CRAWLEE_LOG_LEVEL', "show Crawlee's own log lines at this level (DEBUG, INFO, WARNING, ERROR)"],
+];
+
 let cached: AppConfig | null = null;
 
 export function appConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {

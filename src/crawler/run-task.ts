@@ -13,13 +13,15 @@ import { dedupKey } from './links/dedup-key';
 import { openLocalBackend } from './backends/local';
 import { openRedisBackend } from './backends/redis';
 import { nonDefaultSettings, type TaskBackend, type TaskSettings } from './backends/task-backend';
-import { openTaskSink, refuseIfRunning } from './results/repository-sink';
+import { openTaskSink, refuseIfRunning, type TaskSink } from './results/repository-sink';
 import { openRepository } from '../../storage/open';
 import { recheckUnreached } from './results/recheck';
 import { FileValidatorStore, RedisValidatorStore, type ValidatorStore } from './fetching/validators';
 import { ExtractPool } from '../extraction/pool';
 import { watchTaskControl, type TaskControlWatch } from '../schedule/watch-task-control';
 import { appConfig, taskDir } from '../config/config';
+import type { PageResult } from '../../extractors/types';
+import type { SaveOutcome } from './results/page-sink';
 
 export interface RunOutcome {
   stats: CrawlStats;
@@ -31,6 +33,8 @@ export interface RunOutcome {
 export interface RunHooks {
   /** Called once the engine runs, with a function that stops it gracefully (Ctrl-C). */
   onStart?(stop: () => void): void;
+  /** After the store took a page's records (`--output` writes them); `rejected` = records it refused. */
+  onSaved?(result: PageResult, rejected: SaveOutcome['rejected']): void;
   /** Progress stream; default stderr. */
   progress?: NodeJS.WriteStream;
 }
@@ -113,7 +117,7 @@ export async function runTask(opts: CrawlOptions, hooks: RunHooks = {}): Promise
   const failures = new FailureLog(failuresFile);
   const pool = new ExtractPool();
   void pool.warm(); // overlaps with the browser's start; first pages queue behind it
-  let sink;
+  let sink: TaskSink;
   try {
     sink = await openTaskSink(run, { host: hostname(), pid: process.pid }, repo);
   } catch (err) {
@@ -130,10 +134,20 @@ export async function runTask(opts: CrawlOptions, hooks: RunHooks = {}): Promise
       validators = null; // without them every page is simply fetched in full
     }
   }
+  if (hooks.onSaved) {
+    const save = sink.save.bind(sink);
+    const onSaved = hooks.onSaved;
+    sink = { ...sink, save: async (result, meta) => {
+      const outcome = await save(result, meta);
+      onSaved(result, outcome.rejected);
+      return outcome;
+    } };
+  }
   const engine = createEngine(run, { queue: backend.queue, budget: backend.budget, sink, seen: backend.seen, dedupKey, failures, stats, pool, chromiumPath, config: backend.config, validators });
   const progress = new ProgressReporter(stats, () => backend.pending(), hooks.progress);
 
   let interrupted = false;
+  let storedCounts: Record<string, number> | undefined;
   let control: TaskControlWatch | null = null;
   try {
     if (!opts.joinOnly) await engine.seed();
@@ -159,8 +173,9 @@ export async function runTask(opts: CrawlOptions, hooks: RunHooks = {}): Promise
     await pool.close();
     await backend.checkpoint(interrupted ? 'interrupted' : 'finished');
     await backend.close();
+    storedCounts = await sink.recordCounts().catch(() => undefined);
     await sink.close(interrupted ? 'stopped' : stats.pagesDone === 0 && failures.total > 0 ? 'failed' : 'finished');
   }
-  const summary = formatSummary({ task: opts.task, stats, failures, interrupted, resultsAt: sink.describe(), failuresAt: failuresFile });
+  const summary = formatSummary({ task: opts.task, stats, failures, interrupted, resultsAt: sink.describe(), failuresAt: failuresFile, firstRun: sink.firstRun, storedByTable: storedCounts });
   return { stats, failures, interrupted, summary };
 }

@@ -104,7 +104,7 @@ describe('crawl command on hostile pages', { timeout: 400_000 }, () => {
     expect(reasonOf('/trap/blocked.html')).toBe('blocked');
     // Links robots.txt disallows are skipped links, counted in the summary, not failed pages.
     expect(failures.some((f) => f.reason === 'robots')).toBe(false);
-    expect(res.stdout).toMatch(/Links not followed:[\s\S]*robots\s+[1-9]/);
+    expect(res.stdout).toMatch(/Links not followed:[\s\S]*skipped by robots\.txt\s+[1-9]/);
     // The rest of the crawl went on: the huge page and the normal pages were handled.
     expect(res.stdout).toMatch(/Failures by reason:/);
     const done = Number(/finished: (\d+) pages/.exec(res.stdout)?.[1]);

@@ -120,7 +120,7 @@ describe('--mode http on hostile pages', () => {
     expect(failureOf('/trap/blocked.html')).toMatchObject({ reason: 'blocked', retries: 1 });
     // Links robots.txt disallows are skipped links, counted in the summary, not failed pages.
     expect(failures.some((f) => f.reason === 'robots')).toBe(false);
-    expect(res.stdout).toMatch(/Links not followed:[\s\S]*robots\s+[1-9]/);
+    expect(res.stdout).toMatch(/Links not followed:[\s\S]*skipped by robots\.txt\s+[1-9]/);
     // Final reasons are not retried.
     expect(failureOf('/trap/manual.pdf')?.retries).toBe(0);
     // The slow page (its subresources never load) and the 5 MB page are ordinary pages over HTTP.

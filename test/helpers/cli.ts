@@ -26,13 +26,14 @@ export interface CliRun {
 }
 
 /** Starts the real CLI (`npm start -- …` without npm's noise) as a child process. */
-export function startCli(args: string[], env: Record<string, string> = {}): CliRun {
+export function startCli(args: string[], env: Record<string, string> = {}, opts: { input?: string } = {}): CliRun {
   // One process, as `npm start` runs it (no tsx wrapper process relaying signals).
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN, ...args], {
     cwd: ROOT,
     env: { ...process.env, CRAWLEE_LOG_LEVEL: 'ERROR', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: [opts.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
   });
+  if (opts.input !== undefined) child.stdin!.end(opts.input);
   let stdout = '';
   let stderr = '';
   const watchers: Array<{ re: RegExp; resolve(): void }> = [];
@@ -57,6 +58,6 @@ export function startCli(args: string[], env: Record<string, string> = {}): CliR
   };
 }
 
-export function runCli(args: string[], env: Record<string, string> = {}): Promise<CliResult> {
-  return startCli(args, env).done;
+export function runCli(args: string[], env: Record<string, string> = {}, opts: { input?: string } = {}): Promise<CliResult> {
+  return startCli(args, env, opts).done;
 }

@@ -59,14 +59,14 @@ it('bloom-info reads the saved in-process filter when REDIS_URL is unset', async
   const m = new MemoryBloom({ n: 2000, p: 0.01 });
   for (let i = 0; i < 800; i++) m.testAndSet(`https://e.test/${i}`);
   await m.save(taskBloomPath('embedded', dir));
-  const info = JSON.parse(await run('bloom-info', '--task', 'embedded', '--data-dir', dir, '--json'));
+  const info = JSON.parse(await run('bloom-info', '--task', 'embedded', '--data-dir', dir, '--format', 'json'));
   expect(info.sizing).toMatchObject({ n: 2000, p: 0.01 });
   expect(Math.abs(info.estimatedItems - 800)).toBeLessThan(60);
 });
 
 it('bloom-test measures the false-positive rate near theory', async () => {
   process.env.REDIS_URL = srv.url;
-  const r = JSON.parse(await run('bloom-test', '--n', '20000', '--p', '0.01', '--json'));
+  const r = JSON.parse(await run('bloom-test', '--n', '20000', '--p', '0.01', '--format', 'json'));
   expect(r.probes).toBe(20_000);
   expect(Math.abs(r.fpDeviation)).toBeLessThan(0.3);
   expect(r.setBytesPerEntry).toBeGreaterThan(40);

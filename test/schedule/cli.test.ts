@@ -20,7 +20,7 @@ describe('schedule / task CLI', () => {
     expect(bad.code).toBe(2);
     expect(bad.stderr.trim()).toMatch(/^error: invalid cron expression "0 \*\/6 \* \*" .*valid: 5 or 6 fields/);
 
-    const list = await runCli(['schedule', 'list', '--json'], env);
+    const list = await runCli(['schedule', 'list', '--format', 'jsonl'], env);
     expect(list.stdout.trim().split('\n').map((l) => JSON.parse(l).task)).toEqual(['shop']);
     expect((await runCli(['schedule', 'remove', 'shop'], env)).code).toBe(0);
     expect(JSON.parse(readFileSync(join(dir, 'schedules.json'), 'utf8')).schedules).toEqual([]);
@@ -35,7 +35,7 @@ describe('schedule / task CLI', () => {
     const pause = await runCli(['task', 'pause', 'shop'], env);
     expect(pause.code).toBe(0);
     expect(pause.stdout).toMatch(/task shop: running → paused/);
-    const status = await runCli(['task', 'status', 'shop', '--json'], env);
+    const status = await runCli(['task', 'status', 'shop', '--format', 'json'], env);
     expect(JSON.parse(status.stdout).task).toMatchObject({ name: 'shop', status: 'paused' });
     const unknown = await runCli(['task', 'stop', 'nope'], env);
     expect(unknown.code).toBe(2);

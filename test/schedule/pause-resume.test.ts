@@ -63,7 +63,7 @@ describe('task control from another process, end to end', () => {
     const atPause = since(start).length;
     await sleep(3_000);
     expect(since(start).length, 'no page fetched while paused').toBe(atPause);
-    const status = await runCli(['task', 'status', 'ctl', '--json'], env);
+    const status = await runCli(['task', 'status', 'ctl', '--format', 'json'], env);
     expect(JSON.parse(status.stdout).task).toMatchObject({ name: 'ctl', status: 'paused' });
     expect(crawl.child.exitCode).toBeNull(); // still running, only paused
 
@@ -76,7 +76,7 @@ describe('task control from another process, end to end', () => {
     expect(fetched.length).toBeGreaterThan(atPause);
     expect(duplicates(fetched)).toEqual([]);
     expect(new Set(fetched)).toEqual(expected);
-    const after = await runCli(['task', 'status', 'ctl', '--json'], env);
+    const after = await runCli(['task', 'status', 'ctl', '--format', 'json'], env);
     expect(JSON.parse(after.stdout).task).toMatchObject({ status: 'finished' });
   }, 240_000);
 
@@ -94,7 +94,7 @@ describe('task control from another process, end to end', () => {
     expect(stopped.stdout).toMatch(/Task halt interrupted \(resume with --resume\)/);
     const firstPart = since(start).length;
     expect(firstPart).toBeLessThan(expected.size);
-    const status = await runCli(['task', 'status', 'halt', '--json'], env);
+    const status = await runCli(['task', 'status', 'halt', '--format', 'json'], env);
     expect(JSON.parse(status.stdout).task).toMatchObject({ status: 'stopped' });
 
     // (Requests the stopped process had taken from its queue stay locked in Crawlee's file

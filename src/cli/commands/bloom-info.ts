@@ -3,7 +3,7 @@ import { MemoryBloom, taskBloomPath, type BloomInfo } from '../../dedup/bloom-me
 import { RedisBloom } from '../../dedup/bloom-redis';
 import { queuePrefix } from '../../dedup/redis-keys';
 import { appConfig } from '../../config/config';
-import { taskName } from '../parse-options';
+import { formatOption, taskName } from '../parse-options';
 import { connectRedis, redactRedisUrl } from '../../queue/redis-connection';
 import { UsageError } from '../usage-error';
 
@@ -35,8 +35,8 @@ export function register(program: Command): void {
     .description('Show a task\'s URL Bloom filter: size, k, fill ratio, estimated items, current false-positive estimate (Redis when REDIS_URL is set, else data/tasks/<task>/bloom.bin).')
     .requiredOption('--task <name>', 'task name', taskName)
     .option('--data-dir <dir>', 'data directory of the embedded mode (default $CRAWLER_DATA_DIR, else ./data)')
-    .option('--json', 'print JSON', false)
-    .action(async (opts: { task: string; dataDir?: string; json: boolean }) => {
+    .option(...formatOption(['text', 'json'] as const, 'text'))
+    .action(async (opts: { task: string; dataDir?: string; format: 'text' | 'json' }) => {
       const url = process.env.REDIS_URL;
       if (url) {
         const redis = await connectRedis(url, { name: 'bloom-info' });
@@ -55,7 +55,7 @@ export function register(program: Command): void {
             'expired locks re-served': Number(meta.expiredLocks ?? 0),
           };
           const extra = { source: `redis ${redactRedisUrl(url)}`, task: opts.task, 'redis memory (MEMORY USAGE)': info.memoryUsage, ...queue };
-          process.stdout.write(opts.json ? `${JSON.stringify({ ...info, ...extra }, null, 2)}\n` : lines(info, extra));
+          process.stdout.write(opts.format === 'json' ? `${JSON.stringify({ ...info, ...extra }, null, 2)}\n` : lines(info, extra));
         } finally {
           redis.disconnect();
         }
@@ -73,6 +73,6 @@ export function register(program: Command): void {
       }
       const info = bloom.info();
       const extra = { source: path, task: opts.task };
-      process.stdout.write(opts.json ? `${JSON.stringify({ ...info, ...extra }, null, 2)}\n` : lines(info, extra));
+      process.stdout.write(opts.format === 'json' ? `${JSON.stringify({ ...info, ...extra }, null, 2)}\n` : lines(info, extra));
     });
 }

@@ -6,10 +6,16 @@ import { UsageError } from '../usage-error';
 import { positiveInt, nonNegativeInt, oneOf, taskName } from '../parse-options';
 import { setLogFormat, logLine } from '../log';
 import { runOnSchedule } from '../../schedule/run-on-schedule';
+import { readUrlsFile } from '../urls-file';
+import { chooseFileFormat } from '../output-file-format';
+import { CrawlOutput } from '../crawl-output';
 
 interface CrawlFlags {
   task?: string;
   urls?: string;
+  urlsFile?: string;
+  output?: string;
+  format?: string;
   type: CrawlType;
   maxPages?: number;
   maxDepth?: number;
@@ -37,6 +43,9 @@ export function register(program: Command): void {
   program
     .option('--task <name>', 'task name (results, state and resume are per task)', taskName)
     .option('--urls <list>', 'comma-separated site aliases (taobao, jd, tmall, sina, 163, bbc, demo, …) or http(s) URLs')
+    .option('--urls-file <file>', 'more start URLs or aliases, one per line (- = standard input; # starts a comment)')
+    .option('-o, --output <file>', 'also write each page\'s records as they are stored to FILE.jsonl or FILE.csv')
+    .option('--format <format>', 'format of --output: jsonl | csv (default: from its extension)')
     .option('--type <type>', 'commerce | news | auto', oneOf('--type', ['commerce', 'news', 'auto'] as const), D.type)
     .option('--max-pages <n>', 'exact number of pages to fetch over the whole task', positiveInt('--max-pages'))
     .option('--max-depth <d>', 'follow links at most this deep from a start URL', nonNegativeInt('--max-depth'))
@@ -56,7 +65,7 @@ export function register(program: Command): void {
     .option('--schedule <cron>', 're-crawl on this cron schedule (e.g. "0 */6 * * *"), in the foreground until Ctrl-C')
     .option('--tz <zone>', 'time zone of --schedule (e.g. Asia/Shanghai; default: this machine\'s)')
     .action(async (flags: CrawlFlags, cmd: Command) => {
-      if (!flags.task && !flags.urls) {
+      if (!flags.task && !flags.urls && !flags.urlsFile) {
         program.outputHelp();
         return;
       }
@@ -83,8 +92,12 @@ function givenOn(cmd: Command): NonNullable<CrawlOptions['given']> {
 
 async function crawlCommand(flags: CrawlFlags, given: NonNullable<CrawlOptions['given']>): Promise<number> {
   if (!flags.task) throw new UsageError('--task <name> is required');
-  if (!flags.urls && !flags.resume) throw new UsageError('--urls <list> is required (site aliases or http(s) URLs)');
-  const targets = flags.urls ? resolveTargets(flags.urls) : { urls: [], usesDemo: false, politeness: null, aliasType: null };
+  const entries = [...(flags.urls ? flags.urls.split(',') : []), ...(flags.urlsFile ? readUrlsFile(flags.urlsFile) : [])];
+  if (!entries.length && !flags.resume) throw new UsageError('--urls <list> (or --urls-file FILE) is required (site aliases or http(s) URLs)');
+  // Checked before anything is crawled: a typo in the file name must not cost a crawl.
+  const outputFormat = flags.output ? chooseFileFormat('--output', flags.format, flags.output) : null;
+  if (flags.format && !flags.output) throw new UsageError('--format applies to --output FILE; give -o FILE.jsonl or FILE.csv');
+  const targets = entries.length ? resolveTargets(entries) : { urls: [], usesDemo: false, politeness: null, aliasType: null };
   let demo: DemoSite | null = null;
   if (targets.usesDemo) {
     const port = Number(process.env.DEMO_PORT || 18080);
@@ -112,9 +125,14 @@ async function crawlCommand(flags: CrawlFlags, given: NonNullable<CrawlOptions['
     mode: flags.mode,
     given,
   };
+  const output = flags.output && outputFormat ? await CrawlOutput.open(flags.output, outputFormat) : null;
   return runWithSignals(opts, async () => {
     await demo?.close();
-  });
+    if (output) {
+      await output.close();
+      logLine('info', `${output.records} records written to ${output.path}`);
+    }
+  }, output);
 }
 
 /**
@@ -122,7 +140,7 @@ async function crawlCommand(flags: CrawlFlags, given: NonNullable<CrawlOptions['
  * flight finish and saves state (exit 130); a second Ctrl-C quits at once.
  * Exit 1 when not a single page could be crawled.
  */
-export async function runWithSignals(opts: CrawlOptions, cleanup: () => Promise<void> = async () => undefined): Promise<number> {
+export async function runWithSignals(opts: CrawlOptions, cleanup: () => Promise<void> = async () => undefined, output: CrawlOutput | null = null): Promise<number> {
   let firstAt = 0;
   let stop: (() => void) | null = null;
   const onSignal = () => {
@@ -143,6 +161,7 @@ export async function runWithSignals(opts: CrawlOptions, cleanup: () => Promise<
     // every other command (--help, extract, query…) would pay for nothing.
     const { runTask } = await import('../../crawler/run-task');
     const outcome = await runTask(opts, {
+      ...(output ? { onSaved: (result, rejected) => output.write(result, rejected) } : {}),
       onStart: (s) => {
         stop = s;
         if (firstAt) s();

@@ -5,7 +5,8 @@ import { parseFilterJson } from '../../../storage/filter';
 import { openRepository, resolveCollection } from '../../../storage/open';
 import { csvLine, UTF8_BOM } from '../../../storage/output/csv';
 import { allColumns, cellText, getPath, jsonLine } from '../../../storage/output/cells';
-import { parseFields, parseFormat, parseSort, projectionOf } from '../../../storage/output/query-args';
+import { parseFields, parseSort, projectionOf } from '../../../storage/output/query-args';
+import { chooseFileFormat } from '../output-file-format';
 import { asUsage } from './query';
 import { showLocalTimes, withLocalCompanions } from '../../../storage/local-time';
 
@@ -26,15 +27,15 @@ export function register(program: Command): void {
     .description('Write every matching record of a collection as CSV (UTF-8 with BOM, opens in spreadsheets) or JSON Lines.')
     .argument('<collection>', `one of ${COLLECTIONS.join(', ')}`)
     .argument('[filter-json]', 'optional MongoDB filter')
-    .option('--format <format>', `${FORMATS.join(' or ')} (required)`)
-    .option('--out <file>', 'write to this file instead of stdout')
+    .option('--format <format>', `${FORMATS.join(' | ')} (default: from --out's extension)`)
+    .option('--out <file>', 'write to this file instead of stdout (.csv or .jsonl sets the format)')
     .option('--fields <a,b>', 'only these fields (CSV columns)')
     .option('--sort <fields>', 'field or -field')
     .action((collection: string, filterText: string | undefined, opts: ExportOpts) =>
       asUsage(async () => {
         const coll = resolveCollection(collection);
         const filter = parseFilterJson(filterText);
-        const format = parseFormat(opts.format ?? '', FORMATS);
+        const format = chooseFileFormat('--out', opts.format, opts.out);
         const fields = parseFields(opts.fields);
         const sort = parseSort(opts.sort);
         const repo = await openRepository({ readOnly: true });

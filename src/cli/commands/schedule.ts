@@ -4,6 +4,7 @@ import { appConfig } from '../../config/config';
 import { checkCron, checkTimeZone, nextFireTime } from '../../schedule/cron-expression';
 import { JsonScheduleStore, type ScheduleEntry } from '../../schedule/schedule-store';
 import { UsageError } from '../usage-error';
+import { formatOption } from '../parse-options';
 import * as crawl from './crawl';
 
 /** Where `schedule` and `scheduler` keep schedules: `<dataDir>/schedules.json`. */
@@ -72,6 +73,16 @@ function tokensAfter(words: string[]): string[] {
   return [];
 }
 
+/** `schedule add --help` lists the crawl options a schedule stores (they are parsed by parseAddArgs). */
+function crawlOptionsHelp(): string {
+  const scratch = new Command('crawl');
+  crawl.register(scratch);
+  const help = scratch.createHelp();
+  const opts = help.visibleOptions(scratch).filter((o) => !['--task', '--tz', '--schedule', '--resume', '--help'].includes(o.long ?? ''));
+  const width = Math.max(...opts.map((o) => help.optionTerm(o).length));
+  return ['', 'Crawl options (stored with the schedule, used by every run):', ...opts.map((o) => `  ${help.optionTerm(o).padEnd(width)}  ${help.optionDescription(o)}`)].join('\n');
+}
+
 function describe(e: ScheduleEntry, now: Date): string {
   const next = nextFireTime(e.cron, e.timezone, now);
   const last = e.lastRunAt ? `${e.lastRunAt} (${e.lastRunStatus}${e.lastExitCode !== null ? `, exit ${e.lastExitCode}` : ''})` : 'never';
@@ -90,6 +101,7 @@ export function register(program: Command): void {
     .argument('[task]', 'task name')
     .option('--cron <expr>', 'cron expression: [second] minute hour day-of-month month day-of-week')
     .option('--tz <zone>', 'IANA time zone of the cron expression (default: this machine\'s)')
+    .addHelpText('after', crawlOptionsHelp)
     .allowUnknownOption()
     .allowExcessArguments()
     .action(async () => {
@@ -107,11 +119,11 @@ export function register(program: Command): void {
   schedule
     .command('list')
     .description('list stored schedules with their next and last run')
-    .option('--json', 'one JSON object per line')
-    .action(async (flags: { json?: boolean }) => {
+    .option(...formatOption(['text', 'jsonl'] as const, 'text'))
+    .action(async (flags: { format: 'text' | 'jsonl' }) => {
       const all = await defaultScheduleStore().list();
       const now = new Date();
-      if (flags.json) {
+      if (flags.format === 'jsonl') {
         for (const e of all) process.stdout.write(JSON.stringify({ ...e, nextRunAt: nextFireTime(e.cron, e.timezone, now)?.toISOString() ?? null }) + '\n');
       } else if (!all.length) {
         process.stderr.write('no schedules; add one with: npm start -- schedule add <task> --urls LIST --cron "0 */6 * * *"\n');

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { formatOption } from '../parse-options';
 import { openRepository } from '../../../storage/open';
 import type { Repository } from '../../../storage/repository';
 import { controlTask, taskStatus, type ControlAction } from '../../schedule/task-control';
@@ -23,11 +24,11 @@ export function register(program: Command): void {
     .command('status')
     .argument('<name>', 'task name')
     .description('status, times, hosts, worker processes and records per table')
-    .option('--json', 'print one JSON object')
-    .action(async (name: string, flags: { json?: boolean }) => {
+    .option(...formatOption(['text', 'json'] as const, 'text'))
+    .action(async (name: string, flags: { format: 'text' | 'json' }) => {
       const now = new Date();
       const r = await withRepo(true, (repo) => taskStatus(repo, name, now));
-      if (flags.json) {
+      if (flags.format === 'json') {
         process.stdout.write(JSON.stringify(r) + '\n');
         return;
       }

@@ -14,8 +14,9 @@ export interface ResolvedTargets {
  * `--urls taobao,jd,https://x.com/news`: each item is an alias or an absolute http(s) URL.
  * Anything else is a usage error naming the item and what would be valid.
  */
-export function resolveTargets(list: string): ResolvedTargets {
-  const items = list.split(',').map((s) => s.trim()).filter(Boolean);
+export function resolveTargets(list: string | readonly string[]): ResolvedTargets {
+  // `--urls` is comma-separated; `--urls-file` gives one entry per line (commas allowed in URLs).
+  const items = (typeof list === 'string' ? list.split(',') : list).map((s) => s.trim()).filter(Boolean);
   if (items.length === 0) throw new UsageError(`--urls is empty: give site aliases (${aliasNames().join(', ')}) or http(s) URLs`);
   const urls: string[] = [];
   let usesDemo = false;

@@ -16,7 +16,7 @@ export interface SaveOutcome {
   /** Records found as stored: not rewritten, only their last-seen time moved. */
   unchanged: number;
   /** Records refused by their schema, each with the field named. */
-  rejected: Array<{ table: string; field: string; message: string }>;
+  rejected: Array<{ table: string; url: string; field: string; message: string }>;
 }
 
 /** Where the page handler hands each page's result: the storage layer behind one seam. */

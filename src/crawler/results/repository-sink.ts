@@ -24,7 +24,7 @@ function outcomeOf(report: SaveReport): SaveOutcome {
   for (const [table, n] of Object.entries(report.inserted)) (written[table] = (written[table] ?? 0) + n), (inserted += n);
   for (const [table, n] of Object.entries(report.updated)) (written[table] = (written[table] ?? 0) + n), (updated += n);
   for (const n of Object.values(report.unchanged)) unchanged += n;
-  return { written, inserted, updated, unchanged, rejected: report.rejected.map((r) => ({ table: r.table, field: r.field, message: r.message })) };
+  return { written, inserted, updated, unchanged, rejected: report.rejected.map((r) => ({ table: r.table, url: r.url, field: r.field, message: r.message })) };
 }
 
 /**
@@ -34,6 +34,10 @@ function outcomeOf(report: SaveReport): SaveOutcome {
 export interface TaskSink extends PageSink {
   /** The repository behind the sink (task control polls the task's status through it). */
   readonly repo: Repository;
+  /** No run of this task was stored before this one: every record is new, none "changed". */
+  readonly firstRun: boolean;
+  /** Records of this task now in the store, per table (distinct records, not writes). */
+  recordCounts(): Promise<Record<string, number>>;
 }
 
 /**
@@ -54,8 +58,11 @@ export async function refuseIfRunning(repo: Repository, opts: CrawlOptions, now 
 
 export async function openTaskSink(opts: CrawlOptions, me: WorkerIdentity, repo: Repository): Promise<TaskSink> {
   let task: TaskRecord;
+  let firstRun: boolean;
   try {
-    const existing = opts.joinOnly ? await repo.getTaskByName(opts.task) : null;
+    const before = await repo.getTaskByName(opts.task);
+    firstRun = !before;
+    const existing = opts.joinOnly ? before : null;
     task = existing ?? (await repo.upsertTask({ name: opts.task, type: opts.type, startUrls: opts.startUrls, status: 'running', ...(opts.resume ? {} : { startedAt: new Date() }) }));
     // A worker joining a paused task must not un-pause it.
     if ((existing && existing.status !== 'paused') || opts.resume) task = await repo.updateTask(task.id, { status: 'running', endedAt: null });
@@ -70,6 +77,12 @@ export async function openTaskSink(opts: CrawlOptions, me: WorkerIdentity, repo:
   const ref = { id: task.id, name: task.name };
   return {
     repo,
+    firstRun,
+    recordCounts: async () => {
+      const counts: Record<string, number> = {};
+      for (const coll of [...URL_TABLES, 'reviews' as const]) counts[coll] = await repo.count(coll, { taskId: task.id });
+      return counts;
+    },
     save: async (result, meta) => outcomeOf(await repo.savePage(ref, result, { fetchedAt: meta.fetchedAt, status: meta.status })),
     markGone: async (url) => {
       await repo.markGone(task.id, url);

@@ -9,7 +9,18 @@ export interface SummaryInput {
   interrupted: boolean;
   resultsAt: string;
   failuresAt: string;
+  /** No earlier run of the task was stored: records are only "new" (a listing's commodity completed by its page is one record). */
+  firstRun?: boolean;
+  /** Distinct records of the task in the store per table, at the end of the run. */
+  storedByTable?: Record<string, number>;
 }
+
+/** What a user reads for a reason a link was not followed. */
+const SKIP_LABELS: Record<string, string> = {
+  robots: 'skipped by robots.txt',
+  depth: 'beyond --max-depth',
+  'malformed-url': 'malformed URL',
+};
 
 /** The end-of-run table: pages by type, records by table, failures by reason, where results are. */
 export function formatSummary(s: SummaryInput): string {
@@ -21,11 +32,14 @@ export function formatSummary(s: SummaryInput): string {
       `${stats.pagesDone} pages in ${formatDuration(secs)} (${(stats.pagesDone / Math.max(secs, 0.001)).toFixed(1)} pages/s), ${stats.pagesFailed} failed`,
   );
   lines.push(...section('Pages by type', [...stats.pagesByType]));
-  lines.push(...section('Records written by table', [...stats.recordsByTable, ...(stats.recordsRejected ? [['rejected by schema', stats.recordsRejected] as [string, number]] : [])]));
+  const rejected: Array<[string, number]> = stats.recordsRejected ? [['rejected by schema', stats.recordsRejected]] : [];
+  if (s.firstRun && s.storedByTable) lines.push(...section('Records stored by table', [...Object.entries(s.storedByTable).filter(([, n]) => n > 0), ...rejected]));
+  else lines.push(...section('Records written by table', [...stats.recordsByTable, ...rejected]));
   // What a re-crawl found: a record is new, changed (rewritten, lastChangedAt moves) or
   // unchanged (not rewritten, only lastSeenAt moves); pages gone had their records marked gone.
+  // A first run has nothing to compare with: all its records are new.
   lines.push(
-    `Records: ${stats.recordsNew} new, ${stats.recordsChanged} changed, ${stats.recordsUnchanged} unchanged (not rewritten)` +
+    (s.firstRun ? `Records: ${stats.recordsNew} new` : `Records: ${stats.recordsNew} new, ${stats.recordsChanged} changed, ${stats.recordsUnchanged} unchanged (not rewritten)`) +
       ` | pages gone (404/410): ${stats.pagesGone}` +
       (stats.pagesNotModified ? ` | pages not modified (304): ${stats.pagesNotModified}` : '') +
       (stats.pagesRechecked ? ` | known pages not reached, re-checked: ${stats.pagesRechecked}` : ''),
@@ -35,7 +49,7 @@ export function formatSummary(s: SummaryInput): string {
   }
   if (stats.articleParts) lines.push(`Article parts joined to their first page: ${stats.articleParts} (not stored as news of their own)`);
   lines.push(...section('Failures by reason', [...failures.byReason]));
-  lines.push(...section('Links not followed', [...stats.linksSkipped]));
+  lines.push(...section('Links not followed', [...stats.linksSkipped].map(([k, v]) => [SKIP_LABELS[k] ?? k, v] as [string, number])));
   lines.push(`Results:  ${s.resultsAt}`);
   lines.push(`Failures: ${s.failuresAt}`);
   return lines.join('\n') + '\n';
