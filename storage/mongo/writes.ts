@@ -17,7 +17,8 @@ import type { StoredDoc } from '../repository';
  * - update → `updateOne({<unique key>, _id, <guard>}, {$set, $push, $max}, {upsert: true})`. The
  *   guard is what the plan's merge depended on: the fingerprint and `gone` of a crawled record
  *   (its offer, for a commodity: price and salePrice are in its fingerprint), the length of its
- *   price history; `updatedAt` / `lastHeartbeatAt` / `lastSeenAt` of a task / worker / host. If
+ *   price history; `updatedAt`, status and hosts of a task; `lastHeartbeatAt` / `lastSeenAt` of a
+ *   worker / host. If
  *   another worker changed the record since it was read, nothing matches, the upsert tries to
  *   insert a second record with the same key and id, and fails with error 11000: a conflict.
  *   A price change is a `$push` of the new entry only (never the whole history rewritten), and
@@ -52,7 +53,9 @@ export function guardOf(coll: CollectionName, read: StoredDoc): Record<string, u
     if (coll === 'commodities') guard.priceHistory = Array.isArray(read.priceHistory) ? { $size: read.priceHistory.length } : { $exists: false };
     return guard;
   }
-  if (coll === 'tasks') return { updatedAt: read.updatedAt ?? null };
+  // A task's updatedAt has millisecond resolution: its status and host list are guarded as well
+  // (registerWorker adds a host without moving updatedAt).
+  if (coll === 'tasks') return { updatedAt: read.updatedAt ?? null, status: read.status, hosts: Array.isArray(read.hosts) ? read.hosts : { $exists: false } };
   if (coll === 'workers') return { lastHeartbeatAt: read.lastHeartbeatAt };
   return { lastSeenAt: read.lastSeenAt };
 }

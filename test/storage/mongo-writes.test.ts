@@ -68,10 +68,14 @@ describe('MongoDB writes of a save', () => {
     expect(update.$set).toMatchObject({ name: 'A2' });
   });
 
-  it('guards task, worker and host updates by the time they last changed', () => {
-    const task = { _id: TASK, name: 'electronics', updatedAt: t1, hosts: [] } as StoredDoc;
-    const w = toMongoWrite({ kind: 'update', coll: 'tasks', doc: { ...task, hosts: ['h1'], updatedAt: t2 } }, task);
-    expect(one(w).filter).toEqual({ name: 'electronics', _id: TASK, updatedAt: t1 });
+  it('guards task, worker and host updates by what they last changed', () => {
+    const task = { _id: TASK, name: 'electronics', status: 'running', updatedAt: t1, hosts: [] } as StoredDoc;
+    const w = toMongoWrite({ kind: 'update', coll: 'tasks', doc: { ...task, hosts: ['h1'] } }, task);
+    expect(one(w).filter).toEqual({ name: 'electronics', _id: TASK, updatedAt: t1, status: 'running', hosts: [] });
+    expect(one(w).update.$set).toMatchObject({ hosts: ['h1'] });
+    const worker = { _id: ID, key: 'h1:42:t', status: 'running', lastHeartbeatAt: t1 } as StoredDoc;
+    const beat = toMongoWrite({ kind: 'update', coll: 'workers', doc: { ...worker, lastHeartbeatAt: t2 } }, worker);
+    expect(one(beat).filter).toEqual({ key: 'h1:42:t', _id: ID, lastHeartbeatAt: t1 });
   });
 
   it('touches by $max, keeps the order of the plan across collections, and knows a duplicate-key conflict', () => {
