@@ -4,6 +4,7 @@ import { StorageInputError, StorageUnavailableError } from '../../storage/errors
 import { isServerGone, whileServerGone } from '../../storage/mongo/outage';
 import { redactUri } from '../../storage/mongo/uri';
 import { openRepository } from '../../storage/open';
+import { runCli, tempDataDir } from '../helpers/cli';
 
 /**
  * What can be checked here without a MongoDB server: URIs reach the driver as written and never
@@ -35,6 +36,12 @@ describe('MONGODB_URI in messages', () => {
     expect((bad as Error).message).toBe('MONGODB_URI mongodb://app:***@db1/crawler?tls=maybe is not a valid connection string: tls/ssl must be either "true" or "false" (see the MongoDB manual, "Connection Strings")');
     const srv = await openRepository({ mongodbUri: 'mongodb+srv://app:s3cret@a.example,b.example/crawler' }).catch((e: Error) => e);
     expect((srv as Error).message).toMatch(/^MONGODB_URI mongodb\+srv:\/\/app:\*\*\*@a\.example,b\.example\/crawler is not a valid connection string: mongodb\+srv URI cannot have multiple service names/);
+  });
+
+  it('makes `query` with a wrong MONGODB_URI print one line without the password and exit 2', async () => {
+    const r = await runCli(['query', 'commodities', '{}'], { MONGODB_URI: 'mysql://app:s3cret@db1/crawler', CRAWLER_DATA_DIR: tempDataDir() });
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim().split('\n')).toEqual(['error: MONGODB_URI must start with mongodb:// or mongodb+srv:// (e.g. mongodb://user:password@host:27017/crawler?authSource=admin), got "mysql://app:***@db1/crawler"']);
   });
 
   it('names an unreadable TLS file instead of calling the server unreachable', async () => {
