@@ -51,7 +51,7 @@ export class MongoRepository extends BaseRepository {
   private constructor(private readonly conn: Connection, private readonly models: Record<CollectionName, Model<any>>, private readonly uri: string, private readonly opts: MongoOptions) {
     super();
     this.where = redactUri(uri);
-    this.outage = { where: this.where, maxWaitMs: opts.outageWaitMs, log: opts.log };
+    this.outage = { where: this.where, maxWaitMs: opts.outageWaitMs, log: opts.log, state: { down: false } };
   }
 
   /** Connects; creates nothing (indexes: ensureIndexes, at the start of a crawl or worker). */

@@ -45,6 +45,11 @@ export interface OutageOptions {
   log?: (line: string) => void;
   /** The server, as shown in messages (no password). */
   where: string;
+  /**
+   * Shared by the saves of one connection, so a crawl with 8 pages in flight says "not
+   * answering" and "answers again" once, not 8 times. Default: this call's own.
+   */
+  state?: { down: boolean };
 }
 
 export const DEFAULT_OUTAGE_WAIT_MS = 600_000;
@@ -60,19 +65,24 @@ export async function whileServerGone<T>(fn: () => Promise<T>, opts: OutageOptio
   const maxWait = opts.maxWaitMs ?? DEFAULT_OUTAGE_WAIT_MS;
   const pause = opts.retryEveryMs ?? 1000;
   const log = opts.log ?? stderrLine;
+  const state = opts.state ?? { down: false };
   let since = 0;
   let tries = 0;
   for (;;) {
     try {
       const out = await fn();
-      if (since) log(`MongoDB at ${opts.where} answers again after ${Math.round((Date.now() - since) / 1000)} s; saving goes on`);
+      if (since && state.down) {
+        state.down = false;
+        log(`MongoDB at ${opts.where} answers again after ${Math.round((Date.now() - since) / 1000)} s; saving goes on`);
+      }
       return out;
     } catch (err) {
       if (!isServerGone(err)) throw err;
       const reason = (err as Error).message.split('\n')[0];
       tries++;
-      if (!since) {
-        since = Date.now();
+      if (!since) since = Date.now();
+      if (!state.down) {
+        state.down = true;
         log(`MongoDB at ${opts.where} is not answering (${reason}); waiting for it and trying again for up to ${Math.round(maxWait / 1000)} s`);
       }
       const waited = Date.now() - since;

@@ -81,6 +81,25 @@ describe('a MongoDB server that goes away mid-crawl', () => {
     expect(lines[1]).toMatch(/answers again after \d+ s; saving goes on/);
   });
 
+  it('says it once for all the saves waiting at the same time', async () => {
+    const gone = await realServerSelectionError();
+    const lines: string[] = [];
+    const opts = { where: 'db1', retryEveryMs: 1, log: (l: string) => lines.push(l), state: { down: false } };
+    let up = false;
+    const save = (n: number) => whileServerGone(async () => {
+      if (!up) throw gone;
+      return n;
+    }, opts);
+    const saves = [save(1), save(2), save(3)];
+    await new Promise((r) => setTimeout(r, 20));
+    up = true;
+    expect(await Promise.all(saves)).toEqual([1, 2, 3]);
+    expect(lines.map((l) => l.replace(/\(.*\)/, '(…)').replace(/\d+ s/g, 'N s'))).toEqual([
+      'MongoDB at db1 is not answering (…); waiting for it and trying again for up to N s',
+      'MongoDB at db1 answers again after N s; saving goes on',
+    ]);
+  });
+
   it('gives up after its limit with the storage error the crawler counts as "not stored"', async () => {
     const gone = await realServerSelectionError();
     const err = await whileServerGone(async () => { throw gone; }, { where: 'db1', maxWaitMs: 0, log: () => undefined }).catch((e: Error) => e);

@@ -92,3 +92,35 @@ describe('MongoDB writes of a save', () => {
     expect(isWriteConflict(new mongoose.mongo.MongoServerError({ message: 'not primary', code: 10107 }))).toBe(false);
   });
 });
+
+describe('MongoDB writes as Mongoose casts them (no server needed)', () => {
+  it('cast under the schemas without losing a field: ids, money, the pushed entry, news search terms', async () => {
+    const { castUpdateOne } = (await import('mongoose/lib/helpers/model/castBulkWrite.js' as string)) as {
+      castUpdateOne(model: unknown, op: Record<string, unknown>, options: Record<string, unknown>, now: Date): void;
+    };
+    const { validationModel } = await import('../../schemas/index');
+    const before = stored(100);
+    const m = mergeRecord('commodities', { ...before, price: 90.5 }, before, t2, () => 'unused');
+    const w = toMongoWrite({ kind: 'update', coll: 'commodities', doc: (m as { doc: StoredDoc }).doc }, before);
+    const op = structuredClone(one(w)) as unknown as Record<string, unknown>;
+    castUpdateOne(validationModel('commodities'), op, {}, t2);
+    const f = op.filter as Record<string, unknown>;
+    const u = op.update as Record<string, Record<string, unknown>>;
+    expect(f._id).toBeInstanceOf(mongoose.Types.ObjectId);
+    expect(f.taskId).toBeInstanceOf(mongoose.Types.ObjectId);
+    expect(f.priceHistory).toEqual({ $size: 1 });
+    expect(String((u.$set!.price as object))).toBe('90.5');
+    const pushed = u.$push!.priceHistory as Record<string, unknown>;
+    expect(String(pushed.price)).toBe('90.5');
+    expect(pushed.at).toEqual(t2);
+    expect(u.$max).toEqual({ lastSeenAt: t2 });
+
+    const news = mergeRecord('news', { taskId: TASK, key: 'http://news.test/1', site: 'news.test', url: 'http://news.test/1', title: '芯片产业新闻', content: '国产芯片', language: 'zh', extra: {} }, undefined, t1, () => ID);
+    const ins = structuredClone(one(toMongoWrite({ kind: 'insert', coll: 'news', doc: (news as { doc: StoredDoc }).doc }, undefined))) as unknown as Record<string, unknown>;
+    castUpdateOne(validationModel('news'), ins, {}, t1);
+    const doc = (ins.update as Record<string, Record<string, unknown>>).$setOnInsert!;
+    expect(doc.searchTerms).toEqual(expect.arrayContaining(['芯片', '产业', '国产']));
+    expect(doc.language).toBe('zh');
+    expect(doc).not.toHaveProperty('textIndexLanguage');
+  });
+});
