@@ -1,16 +1,26 @@
 import { Schema, type SchemaDefinition } from 'mongoose';
 
+/** A money value as cast (Decimal128, or a number) is a finite amount of at least 0. */
+export function isValidMoney(v: unknown): boolean {
+  if (v === null || v === undefined) return true;
+  const n = typeof v === 'number' ? v : Number(String(v));
+  return Number.isFinite(n) && n >= 0;
+}
+
 /**
  * Money is Decimal128 so MongoDB stores 1299.5 exactly and `{"salePrice": {"$lt": 100}}` and
  * sorting compare numerically (MongoDB compares decimals with ints/doubles by value). The
  * repositories hand money back to callers as plain JS numbers (the shortest double that prints
  * the stored decimal back), so JSON shows 1299.5, never {"$numberDecimal": "1299.5"}.
+ * Mongoose has no `min` for Decimal128 (the option is silently ignored) and casts NaN and
+ * Infinity to decimals: the validator here refuses negative and non-finite amounts, for both
+ * backends (both validate with these schemas).
  */
 export const money = (required = false) => ({
   type: Schema.Types.Decimal128,
   required,
   default: null,
-  min: 0,
+  validate: { validator: isValidMoney, message: 'must be a finite amount of 0 or more, got {VALUE}' },
 });
 
 /** A reference by id: ObjectId in MongoDB, its 24-hex string in the embedded store. */
@@ -53,7 +63,7 @@ export const crawledRecordFields: SchemaDefinition = {
 
 /** Bookkeeping fields the repository fills in itself; never part of the content fingerprint. */
 export const BOOKKEEPING_FIELDS = [
-  '_id', 'firstSeenAt', 'lastSeenAt', 'lastChangedAt', 'gone', 'goneAt', 'fingerprint', 'priceHistory', '__v',
+  '_id', 'firstSeenAt', 'lastSeenAt', 'lastChangedAt', 'gone', 'goneAt', 'fingerprint', 'priceHistory', 'searchTerms', '__v',
 ] as const;
 
 export const schemaOptions = {

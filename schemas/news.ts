@@ -17,12 +17,27 @@ export const newsSchema = new Schema(
     content: { type: String, required: true },
     summary: { type: String, default: '' },
     keywords: { type: [String], default: [] },
+    /** The page's language as it says (`zh`, `en`, …): information only, never the text index's language (see below). */
     language: optionalString,
     /** Classification (e.g. "news", "blog", a section name) when known. */
     classification: optionalString,
+    /**
+     * Title and content cut into folded search terms (jieba for Chinese; storage/text-search.ts),
+     * filled in by the repository: what `$text` searches on both backends.
+     */
+    searchTerms: { type: [String], default: undefined },
   },
   { ...schemaOptions, collection: 'news' },
 );
 addCrawledIndexes(newsSchema);
-newsSchema.index({ title: 'text', content: 'text' }, { name: 'news_text', default_language: 'none' });
+/**
+ * The one text index: over `searchTerms` only, so MongoDB and the embedded store search the same
+ * terms. MongoDB takes a document field named by `language_override` (default: `language`) as the
+ * language of that document's text, and refuses to insert a document whose value it does not
+ * support (`zh`, `ja`, `ko`: error 17262; null: 17261). So the override names a field no news
+ * record has (the schema is strict: it is never stored) and every record is indexed with
+ * `default_language: 'none'` (no stemming, no stop words: the terms are cut already).
+ */
+export const NEWS_TEXT_INDEX = { name: 'news_search_terms', default_language: 'none', language_override: 'textIndexLanguage' } as const;
+newsSchema.index({ searchTerms: 'text' }, NEWS_TEXT_INDEX);
 newsSchema.index({ publishedAt: -1 });

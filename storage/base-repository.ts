@@ -54,6 +54,9 @@ export abstract class BaseRepository implements Repository, WriteBackend {
   abstract stream(collection: CollectionName, filter?: Record<string, unknown>, options?: FindOptions): AsyncIterable<StoredDoc>;
   abstract close(): Promise<void>;
 
+  /** Nothing to create by default (the embedded store keeps its indexes itself); MongoDB overrides it. */
+  async ensureIndexes(): Promise<void> {}
+
   protected readonly newId = (): string => new Types.ObjectId().toHexString();
 
   savePage(task: { id: string; name: string }, result: PageResult, meta?: { fetchedAt?: Date; status?: number }): Promise<SaveReport> {

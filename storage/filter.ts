@@ -1,6 +1,7 @@
 import { Query } from 'mingo';
 import { pathKinds, type CollectionName } from '../schemas/index';
 import { StorageInputError } from './errors';
+import { refuseNestedText, splitTextSearch, textConditionForEmbedded, textConditionForMongo, withCondition } from './text-search';
 
 /** Parses a filter typed on the command line; one-line error when it is not a JSON object. */
 export function parseFilterJson(text: string | undefined): Record<string, unknown> {
@@ -19,13 +20,14 @@ export function parseFilterJson(text: string | undefined): Record<string, unknow
 
 /**
  * Checks operators with mingo (the query engine of the embedded backend) so both backends
- * reject the same unknown operators with the same message. `$text` is allowed (MongoDB
- * serves it from the news text index; the embedded backend rewrites it).
+ * reject the same unknown operators with the same message. A top-level `$text` is allowed:
+ * both backends rewrite it the same way (storage/text-search.ts).
  */
 export function checkFilter(filter: Record<string, unknown>): void {
   refuseUnsafeKeys(filter);
   const { $text: _text, ...rest } = filter;
   void _text;
+  refuseNestedText(rest);
   try {
     new Query(rest, {});
   } catch (err) {
@@ -66,10 +68,12 @@ function decodeExtended(v: unknown): unknown {
 
 /**
  * Casts a user filter for the embedded backend, as Mongoose casts it for MongoDB: strings on
- * date fields become dates, extended JSON is decoded, `$text` becomes a case-insensitive match
- * on any of the searched words in title/content.
+ * date fields become dates, extended JSON is decoded, and a top-level `$text` becomes a
+ * condition on the news record's `searchTerms` (storage/text-search.ts), added beside the
+ * user's own conditions (their `$or` included).
  */
 export function castFilterForEmbedded(coll: CollectionName, filter: Record<string, unknown>): Record<string, unknown> {
+  const { rest, text } = splitTextSearch(coll, filter);
   const kinds = pathKinds(coll);
   const dates = new Set([...kinds.dates, ...Object.entries(kinds.nested).flatMap(([p, s]) => s.dates.map((d) => `${p}.${d}`))]);
   const castValue = (path: string | null, v: unknown): unknown => {
@@ -92,21 +96,20 @@ export function castFilterForEmbedded(coll: CollectionName, filter: Record<strin
     for (const [k, v] of Object.entries(f)) {
       if (k === '$and' || k === '$or' || k === '$nor') {
         out[k] = Array.isArray(v) ? v.map((x) => (isPlainObject(x) ? walk(x) : x)) : v;
-      } else if (k === '$text') {
-        const search = isPlainObject(v) ? String(v.$search ?? '') : '';
-        const words = search.split(/\s+/).filter(Boolean).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-        if (!words.length) throw new StorageInputError('$text needs {"$search": "words"}');
-        const re = { $regex: words.join('|'), $options: 'i' };
-        out.$or = [{ title: re }, { content: re }];
       } else out[k] = castValue(k, v);
     }
     return out;
   };
-  return walk(filter);
+  const cast = walk(rest);
+  return text ? withCondition(cast, textConditionForEmbedded(text)) : cast;
 }
 
-/** Decodes extended JSON for MongoDB (Mongoose casts plain strings itself). */
-export function castFilterForMongo(filter: Record<string, unknown>): Record<string, unknown> {
+/**
+ * Decodes extended JSON for MongoDB (Mongoose casts plain strings itself) and rewrites a
+ * top-level `$text` into a `$text` over the news `searchTerms` index (storage/text-search.ts).
+ */
+export function castFilterForMongo(coll: CollectionName, filter: Record<string, unknown>): Record<string, unknown> {
+  const { rest, text } = splitTextSearch(coll, filter);
   const walk = (v: unknown): unknown => {
     const d = decodeExtended(v);
     if (d !== v) return d;
@@ -114,5 +117,6 @@ export function castFilterForMongo(filter: Record<string, unknown>): Record<stri
     if (isPlainObject(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)]));
     return v;
   };
-  return walk(filter) as Record<string, unknown>;
+  const cast = walk(rest) as Record<string, unknown>;
+  return text ? withCondition(cast, textConditionForMongo(text)) : cast;
 }

@@ -4,6 +4,7 @@ import { validationModel, type CollectionName, type PageTable } from '../schemas
 import { toPlain } from './plain';
 import type { StoredDoc } from './repository';
 import { collectionPlan, fastCheck, recordInput } from './schema-plan';
+import { searchTermsOf } from './text-search';
 
 export type Validated = { ok: true; content: Record<string, unknown> } | { ok: false; field: string; message: string };
 
@@ -147,7 +148,9 @@ export function mergeRecord(
   // A shop mentioned on another page (a product's seller box) shows its name, not its goods count or rating.
   if (table === 'shops' && existing) content = keepKnown(content, existing);
   const fingerprint = table === 'commodities' ? commodityFingerprint(content) : fingerprintOf(content);
-  if (existing && existing.fingerprint === fingerprint && !existing.gone) return { kind: 'unchanged', id: existing._id };
+  // A news record stored before it had search terms is rewritten once to get them.
+  const termsMissing = table === 'news' && existing !== undefined && !Array.isArray(existing.searchTerms);
+  if (existing && existing.fingerprint === fingerprint && !existing.gone && !termsMissing) return { kind: 'unchanged', id: existing._id };
   const doc: StoredDoc = {
     _id: existing?._id ?? newId(),
     ...content,
@@ -158,6 +161,8 @@ export function mergeRecord(
     goneAt: null,
     fingerprint,
   };
+  // What `$text` searches on both backends (storage/text-search.ts); derived, so not in the fingerprint.
+  if (table === 'news') doc.searchTerms = searchTermsOf(content.title as string, content.content as string);
   if (table === 'commodities') {
     const history = Array.isArray(existing?.priceHistory) ? [...(existing!.priceHistory as Array<Record<string, unknown>>)] : [];
     const last = history[history.length - 1];

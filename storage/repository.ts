@@ -125,5 +125,12 @@ export interface Repository {
   /** Every matching record, one at a time (exports). */
   stream(collection: CollectionName, filter?: Record<string, unknown>, options?: FindOptions): AsyncIterable<StoredDoc>;
 
+  /**
+   * Creates what writing needs (MongoDB: the schemas' indexes; the embedded store needs
+   * nothing). Called when a crawl or a worker starts; never by `query`, `export` or `tasks`, so
+   * those work with read rights only. Idempotent.
+   */
+  ensureIndexes(): Promise<void>;
+
   close(): Promise<void>;
 }

@@ -1,5 +1,5 @@
 import type { SchemaType } from 'mongoose';
-import { BOOKKEEPING_FIELDS } from '../schemas/common';
+import { BOOKKEEPING_FIELDS, isValidMoney } from '../schemas/common';
 import { COLLECTION_DEFS, validationModel, type CollectionName } from '../schemas/index';
 import { toPlain } from './plain';
 
@@ -48,6 +48,8 @@ interface PathPlan {
   checkable: boolean;
   /** The only validator is the built-in `required`: a non-null castable value passes it. */
   requiredOnly: boolean;
+  /** Money: the validators are `required` and isValidMoney, which a plain number is checked with directly. */
+  moneyOnly: boolean;
   /** Mixed and other object values: toPlain copies them (the stored record owns its maps). */
   plainCopy: boolean;
   /** The schema default when the record has no value (objects are cloned per record). */
@@ -107,6 +109,7 @@ function pathPlan(path: string, t: AnyType): PathPlan {
     // (a validator that is neither is skipped by Mongoose too)
   }
   const requiredOnly = checkable && checks.every((c) => c.required);
+  const moneyOnly = checkable && checks.every((c) => c.required || c.fn === isValidMoney);
   let kind: Kind = 'slow';
   if (t.$isMongooseDocumentArray || t.$isSingleNested) kind = 'slow';
   else if (t.$isMongooseArray) {
@@ -116,13 +119,13 @@ function pathPlan(path: string, t: AnyType): PathPlan {
   } else if (['String', 'Number', 'Date', 'Boolean', 'Mixed'].includes(t.instance)) kind = 'cast';
   else if (t.instance === 'Decimal128') kind = selfTest(t, 1299.5) ? 'decimal' : 'slow';
   else if (t.instance === 'ObjectId' || t.instance === 'ObjectID') kind = selfTest(t, '0123456789abcdef01234567') ? 'objectId' : 'slow';
-  return { path, type: t, kind, checks, checkable, requiredOnly, plainCopy: t.instance === 'Mixed', dflt: undefined, str: null };
+  return { path, type: t, kind, checks, checkable, requiredOnly, moneyOnly, plainCopy: t.instance === 'Mixed', dflt: undefined, str: null };
 }
 
 function usesScope(t: AnyType | undefined): boolean {
   if (!t) return false;
   if (typeof t.options.required === 'function') return true;
-  return t.validators.some((v) => v !== null && typeof v === 'object' && !BUILT_IN.has(String(v.type)));
+  return t.validators.some((v) => v !== null && typeof v === 'object' && !BUILT_IN.has(String(v.type)) && v.validator !== isValidMoney);
 }
 
 /** The shortcut for Decimal128/ObjectId assumes cast + toPlain hands the value back unchanged. */
@@ -159,7 +162,7 @@ export function collectionPlan(coll: CollectionName): CollectionPlan {
     // A nested object path (`a.b` under `a`) has no SchemaType of its own: always the slow way.
     const pp: PathPlan = t
       ? pathPlan(p, t)
-      : { path: p, type: null as unknown as SchemaType, kind: 'slow', checks: [], checkable: false, requiredOnly: false, plainCopy: true, dflt: undefined, str: null };
+      : { path: p, type: null as unknown as SchemaType, kind: 'slow', checks: [], checkable: false, requiredOnly: false, moneyOnly: false, plainCopy: true, dflt: undefined, str: null };
     pp.dflt = empty[p];
     const s = strings.find((x) => x.path === p);
     pp.str = s ? { trim: s.trim, upper: s.upper, lower: s.lower } : null;
@@ -255,7 +258,8 @@ export function fastCheck(coll: CollectionName, fields: Record<string, unknown>,
       case 'slow':
         return null;
       case 'decimal':
-        if (p.requiredOnly && typeof raw === 'number' && Number.isFinite(raw)) {
+        // isValidMoney on the number itself (what it would say of the cast decimal).
+        if (p.moneyOnly && typeof raw === 'number' && Number.isFinite(raw) && raw >= 0) {
           content[p.path] = raw === 0 ? 0 : raw; // Decimal128 has no negative zero here: "-0" → 0
           continue;
         }

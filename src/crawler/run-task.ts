@@ -85,6 +85,8 @@ export async function runTask(opts: CrawlOptions, hooks: RunHooks = {}): Promise
   // The store first: a task that is running elsewhere must be refused before its queue is touched.
   const repo = await openRepository();
   try {
+    // A crawl or worker writes: the store's indexes (unique keys the upserts rely on) first.
+    await repo.ensureIndexes();
     await refuseIfRunning(repo, opts);
   } catch (err) {
     await repo.close();

@@ -8,7 +8,10 @@ import { commodity, listingPage, newsPage, productPage } from './fixtures';
 
 interface BackendCase {
   name: string;
+  /** The store a crawl opens: indexes ensured. */
   open(): Promise<Repository>;
+  /** A second, independent connection to the store `open` returned last (another worker). */
+  openPeer(): Promise<Repository>;
   cleanup(): void;
 }
 
@@ -18,15 +21,23 @@ const embedded: BackendCase = {
   open: async () => {
     const dir = mkdtempSync(join(tmpdir(), 'store-contract-'));
     dirs.push(dir);
-    return openRepository({ dataDir: dir, mongodbUri: '' });
+    const repo = await openRepository({ dataDir: dir, mongodbUri: '' });
+    await repo.ensureIndexes();
+    return repo;
   },
+  openPeer: () => openRepository({ dataDir: dirs[dirs.length - 1]!, mongodbUri: '' }),
   cleanup: () => { for (const d of dirs) rmSync(d, { recursive: true, force: true }); },
 };
 
 const mongoUri = process.env.MONGODB_URI;
 const mongo: BackendCase = {
   name: 'mongodb',
-  open: () => openRepository({ mongodbUri: mongoUri }),
+  open: async () => {
+    const repo = await openRepository({ mongodbUri: mongoUri });
+    await repo.ensureIndexes();
+    return repo;
+  },
+  openPeer: () => openRepository({ mongodbUri: mongoUri }),
   cleanup: () => undefined,
 };
 
@@ -220,6 +231,122 @@ function contract(backend: BackendCase): void {
     const updated = await repo.updateTask(task.id, { status: 'finished', endedAt: new Date('2026-05-01T00:00:00Z') });
     expect(updated.status).toBe('finished');
     expect((await repo.getTaskByName(task.name))!.endedAt).toEqual(new Date('2026-05-01T00:00:00Z'));
+  });
+
+  it('stores news in any language, the text index never reading the record\'s language (zh, ja, ko, none)', async () => {
+    const task = await newTask();
+    const langs = ['zh', 'ja', 'ko', null, 'en', 'zh-CN'];
+    for (const [i, language] of langs.entries()) {
+      const page = newsPage(`http://news.test/lang/${i}`, `标题 ${i}`, `正文 ${i} 芯片`);
+      page.news!.language = language;
+      const report = await repo.savePage(task, page);
+      expect(report.rejected).toEqual([]);
+      expect(report.inserted.news).toBe(1);
+    }
+    const stored = await repo.find('news', { taskId: task.id }, { sort: { url: 1 } });
+    expect(stored.map((d) => d.language)).toEqual(langs);
+    expect(await repo.count('news', { taskId: task.id, $text: { $search: '芯片' } })).toBe(langs.length);
+  });
+
+  it('searches Chinese news by words inside longer text, the same way on both backends', async () => {
+    const task = await newTask();
+    const save = (n: number, title: string, content: string, author: string) => {
+      const page = newsPage(`http://news.test/zh/${n}`, title, content);
+      page.news!.author = author;
+      return repo.savePage(task, page);
+    };
+    await save(1, '芯片产业新闻', '国产芯片产能提升，手机厂商受益。', '甲');
+    await save(2, '手机市场', '新款手机发布，搭载自研芯片。', '乙');
+    await save(3, '天气预报', '明天全国大部分地区下雨。', '丙');
+    await save(4, 'Café chips', 'A CAFÉ in Zürich sells Chips.', '丁');
+    const urls = async (filter: Record<string, unknown>) =>
+      (await repo.find('news', { taskId: task.id, ...filter }, { sort: { url: 1 } })).map((d) => Number(String(d.url).split('/').pop()));
+    expect(await urls({ $text: { $search: '芯片' } })).toEqual([1, 2]);
+    expect(await urls({ $text: { $search: '产能' } })).toEqual([1]);
+    expect(await urls({ $text: { $search: '国产芯片' } })).toEqual([1, 2]); // any of its words, as MongoDB's $text
+    expect(await urls({ $text: { $search: '芯片 -手机' } })).toEqual([]);
+    expect(await urls({ $text: { $search: '下雨 -手机' } })).toEqual([3]);
+    // Case and accents fold on both backends, as MongoDB's text index folds them; no stemming.
+    expect(await urls({ $text: { $search: 'cafe zurich' } })).toEqual([4]);
+    expect(await urls({ $text: { $search: 'CHIPS' } })).toEqual([4]);
+    expect(await urls({ $text: { $search: 'chip' } })).toEqual([]);
+    // The user's own $or is kept beside the search (it was overwritten by the search before).
+    expect(await urls({ $text: { $search: '芯片' }, $or: [{ author: '乙' }, { author: '丙' }] })).toEqual([2]);
+    expect(await repo.count('news', { taskId: task.id, $text: { $search: '芯片' }, $or: [{ author: '丙' }] })).toBe(0);
+    const [hit] = await repo.find('news', { taskId: task.id, $text: { $search: '产能' } });
+    expect(hit!.searchTerms).toEqual(expect.arrayContaining(['芯片', '产业', '新闻', '国产', '产能']));
+  });
+
+  it('refuses $text where no backend can serve it, with the same message on both', async () => {
+    await expect(repo.find('commodities', { $text: { $search: '手机' } })).rejects.toThrow(/\$text searches news only/);
+    await expect(repo.find('news', { $or: [{ $text: { $search: '手机' } }, { author: '甲' }] })).rejects.toThrow(/\$text is allowed only at the top level/);
+    await expect(repo.find('news', { $text: { $search: '手机', $language: 'zh' } })).rejects.toThrow(/\$text takes only \{"\$search"/);
+    await expect(repo.find('news', { $text: { $search: '-手机' } })).rejects.toThrow(/at least one word to find/);
+  });
+
+  it('rejects negative and non-finite money with the field named, and stores 0', async () => {
+    const task = await newTask();
+    const report = await repo.savePage(task, listingPage('http://shop.test/money-bad', [
+      commodity({ url: 'http://shop.test/p/neg', price: -5 }),
+      commodity({ url: 'http://shop.test/p/negsale', price: 10, salePrice: -0.01 }),
+      commodity({ url: 'http://shop.test/p/nan', price: Number.NaN }),
+      commodity({ url: 'http://shop.test/p/inf', price: 10, salePrice: Number.POSITIVE_INFINITY }),
+      commodity({ url: 'http://shop.test/p/free', price: 0 }),
+    ]));
+    expect(report.rejected.map((r) => [r.url, r.field])).toEqual([
+      ['http://shop.test/p/neg', 'price'],
+      ['http://shop.test/p/negsale', 'salePrice'],
+      ['http://shop.test/p/nan', 'price'],
+      ['http://shop.test/p/inf', 'salePrice'],
+    ]);
+    expect(report.rejected[0]!.message).toMatch(/finite amount of 0 or more/);
+    const stored = await repo.find('commodities', { taskId: task.id });
+    expect(stored.map((d) => [d.url, d.price])).toEqual([['http://shop.test/p/free', 0]]);
+  });
+
+  it('loses no price change and leaves no commodity pointing at a missing shop when two workers save at once', async () => {
+    const task = await newTask();
+    const peer = await backend.openPeer();
+    try {
+      const url = 'http://shop.test/p/contended';
+      const saved: number[] = [];
+      for (let round = 0; round < 6; round++) {
+        const a = 100 + round * 2;
+        const b = 101 + round * 2;
+        saved.push(a, b);
+        await Promise.all([
+          repo.savePage(task, productPage(url, { name: 'X', price: a }), { fetchedAt: new Date(Date.UTC(2026, 1, 1, round, 0)) }),
+          peer.savePage(task, productPage(url, { name: 'X', price: b }), { fetchedAt: new Date(Date.UTC(2026, 1, 1, round, 1)) }),
+        ]);
+      }
+      const [d] = await repo.find('commodities', { taskId: task.id, url });
+      const history = (d!.priceHistory as Array<{ price: number }>).map((e) => e.price);
+      // Every save changed the price, so every save left its entry (in whichever order they landed).
+      expect([...history].sort((x, y) => x - y)).toEqual(saved);
+
+      // Two workers meet the same new shop at once, each with commodities of its own.
+      const shop = { name: '新店', url: 'http://shop.test/shop/new', goodsCount: null, rating: null };
+      await Promise.all([
+        repo.savePage(task, listingPage('http://shop.test/shop/new', [commodity({ url: 'http://shop.test/p/s1' }), commodity({ url: 'http://shop.test/p/s2' })], { shop })),
+        peer.savePage(task, productPage('http://shop.test/p/s3', { shopUrl: shop.url, shopName: shop.name }, { shop })),
+        peer.savePage(task, listingPage('http://shop.test/list/s', [commodity({ url: 'http://shop.test/p/s4', shopUrl: shop.url })])),
+      ]);
+      const shops = await repo.find('shops', { taskId: task.id });
+      expect(shops.map((s) => s.url)).toEqual([shop.url]);
+      const goods = await repo.find('commodities', { taskId: task.id, url: { $in: ['http://shop.test/p/s1', 'http://shop.test/p/s2', 'http://shop.test/p/s3'] } });
+      expect(goods.map((g) => g.shopId)).toEqual([shops[0]!._id, shops[0]!._id, shops[0]!._id]);
+      const [s4] = await repo.find('commodities', { taskId: task.id, url: 'http://shop.test/p/s4' });
+      expect([null, shops[0]!._id]).toContain(s4!.shopId); // saved before or after the shop: never a dangling id
+    } finally {
+      await peer.close();
+    }
+  });
+
+  it('creates its indexes only when asked (a crawl or worker start), and asking twice is harmless', async () => {
+    await repo.ensureIndexes();
+    await repo.ensureIndexes();
+    const task = await newTask();
+    expect((await repo.savePage(task, productPage('http://shop.test/p/ix', { price: 1 }))).inserted.commodities).toBe(1);
   });
 
   it('rejects unknown operators and unknown collections with a clear message', async () => {
