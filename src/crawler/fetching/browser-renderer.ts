@@ -1,6 +1,7 @@
 import { chromium, type Browser, type BrowserContext } from 'playwright';
 import type { CapturedJson } from '../../../extractors/types';
-import { CHROMIUM_ARGS } from './browser-path';
+import { CHROMIUM_ARGS, RENDERER_HEAP_MIB } from './browser-path';
+import { closePopup, NO_WINDOW_OPEN } from './page-reuse';
 import { PageCapture } from './page-capture';
 import { snapshotPage } from './page-snapshot';
 import { reasonedError } from '../results/page-steps';
@@ -50,8 +51,14 @@ export class BrowserRenderer {
       const { context } = await this.open();
       const page = await context.newPage();
       const capture = new PageCapture(page);
+      // Popups a page opens are closed at once; a renderer crash is named (see RENDERER_HEAP_MIB).
+      page.on('popup', closePopup);
+      await page.addInitScript(NO_WINDOW_OPEN);
+      let crashed = false;
+      page.on('crash', () => (crashed = true));
       try {
         const response = await page.goto(url, { waitUntil: 'domcontentloaded', timeout: this.opts.timeoutSecs * 1000 }).catch((err: Error) => {
+          if (crashed) throw reasonedError(`the page's renderer crashed, most likely out of memory (scripts are capped at ${RENDERER_HEAP_MIB} MiB per tab)`, 'too-much-memory');
           throw /timeout/i.test(err.message) ? reasonedError(`timeout after ${this.opts.timeoutSecs} s rendering ${url}`, 'timeout') : err;
         });
         // Scripts fetch what they render: wait for those (bounded), then for the load event briefly.
