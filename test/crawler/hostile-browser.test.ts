@@ -1,5 +1,5 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runCli, tempDataDir, type CliResult } from '../helpers/cli';
 import { startHostileSite, type HostileSite } from './fixtures/hostile-site';
@@ -18,7 +18,8 @@ describe('browser mode on the hostile site', { timeout: 300_000 }, () => {
     site = await startHostileSite();
     const dataDir = tempDataDir();
     res = await runCli(['--task', 'hostile', '--urls', `${site.url}browser/`, '--max-depth', '1', '--concurrency', '1', '--retries', '0', '--timeout', '15'], { CRAWLER_DATA_DIR: dataDir });
-    failures = readFileSync(join(dataDir, 'tasks', 'hostile', 'failures.jsonl'), 'utf8')
+    const file = join(dataDir, 'tasks', 'hostile', 'failures.jsonl');
+    failures = (existsSync(file) ? readFileSync(file, 'utf8') : '')
       .trim()
       .split('\n')
       .filter(Boolean)

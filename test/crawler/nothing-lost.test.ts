@@ -1,6 +1,6 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { startDemoSite, type DemoSite } from '../../src/demo-site/server';
 import { runCli, startCli, tempDataDir, type CliRun } from '../helpers/cli';
@@ -105,8 +105,8 @@ describe('a full disk', () => {
     await waitFor(() => site.requestLog().length - before >= 20, '20 requests');
     // From now on every append to the journal fails with ENOSPC, as on a full disk.
     const journal = join(dataDir, 'tasks', 'jfull', 'queue.jsonl');
-    rmSync(journal);
-    symlinkSync('/dev/full', journal);
+    symlinkSync('/dev/full', `${journal}.full`);
+    renameSync(`${journal}.full`, journal); // atomic: the crawler's next append finds the full "disk"
     const res = await run.done;
     expect(res.signal).toBe(null);
     expect(res.code).not.toBe(0);

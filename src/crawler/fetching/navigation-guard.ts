@@ -99,9 +99,15 @@ export class NavigationGuard {
       refused = err as Error;
     }
     if (refused) {
-      if (main && this.loading.has(page)) this.refusals.set(page, refused);
       // 'Aborted' leaves the current document as it is (no error page replaces it).
       await session.send('Fetch.failRequest', { requestId: e.requestId, errorReason: 'Aborted' }).catch(() => undefined);
+      if (main && this.loading.has(page)) {
+        this.refusals.set(page, refused);
+        // The page's load cannot end well (a script or meta refresh cut it short, and the
+        // browser would wait out the whole timeout): the tab is closed and the page fails now,
+        // with the refusal as its reason.
+        await page.close().catch(() => undefined);
+      }
       return;
     }
     if (main) this.current.set(page, withoutHash(url));
