@@ -3,6 +3,9 @@ import { CrawlEngine, type EngineDeps } from './fetching/engine';
 import { HttpEngine } from './fetching/http-engine';
 import { BrowserRenderer } from './fetching/browser-renderer';
 import { RenderMemory } from './fetching/render-memory';
+import { NavigationGuard } from './fetching/navigation-guard';
+import { LinkAdmission } from './links/admission';
+import { inScope } from './links/scope';
 
 /** What run-task drives, whichever way pages are fetched. */
 export interface FetchEngine {
@@ -24,12 +27,16 @@ export function createEngine(opts: CrawlOptions, deps: EngineDeps): FetchEngine 
   switch (opts.mode) {
     case 'http':
       return new HttpEngine(opts, deps);
-    case 'adaptive':
+    case 'adaptive': {
+      // Script redirects and subresources of rendered pages pass the same admission as in browser mode.
+      const starts = opts.startUrls.map((u) => new URL(u));
+      const guard = new NavigationGuard(new LinkAdmission(opts, deps), opts.startUrls, (u) => inScope(u, starts, opts.scope));
       // The browser is for the few pages HTTP cannot read; a handful of tabs is plenty on small machines.
       return new HttpEngine(opts, deps, {
-        renderer: new BrowserRenderer({ chromiumPath: deps.chromiumPath, timeoutSecs: opts.timeoutSecs, concurrency: Math.min(opts.concurrency, 4), loadMedia: opts.loadMedia }),
+        renderer: new BrowserRenderer({ chromiumPath: deps.chromiumPath, timeoutSecs: opts.timeoutSecs, concurrency: Math.min(opts.concurrency, 4), loadMedia: opts.loadMedia, guard }),
         memory: new RenderMemory(),
       });
+    }
     case 'browser':
     default:
       return new CrawlEngine(opts, deps);

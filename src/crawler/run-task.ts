@@ -17,6 +17,7 @@ import { openTaskSink, refuseIfRunning, type TaskSink } from './results/reposito
 import { openRepository } from '../../storage/open';
 import { recheckUnreached } from './results/recheck';
 import { FileValidatorStore, RedisValidatorStore, type ValidatorStore } from './fetching/validators';
+import { StoreHealth, errorMessage } from './results/page-steps';
 import { ExtractPool } from '../extraction/pool';
 import { watchTaskControl, type TaskControlWatch } from '../schedule/watch-task-control';
 import { appConfig, taskDir } from '../config/config';
@@ -93,6 +94,16 @@ export async function runTask(opts: CrawlOptions, hooks: RunHooks = {}): Promise
     throw err;
   }
 
+  // A store or a queue journal that cannot take writes (disk full …) stops the crawl: pages fetched
+  // on would be lost. The first such error is kept and thrown, as one line, once state is saved.
+  let fatal: Error | null = null;
+  let stopForFatal = (): void => undefined;
+  const abort = (message: string) => {
+    fatal ??= Object.assign(new Error(message), { name: 'CrawlAborted' });
+    stopForFatal();
+  };
+  const journalFailed = (err: Error) =>
+    abort(`crawl stopped: the task's queue journal cannot be written: ${describeFsError(cfg.dataDir, err).message.replace(/; nothing stored before was lost$/, '')}; pages done so far are kept and \`--resume\` continues once it can be written`);
   let backend: TaskBackend & { settings: TaskSettings };
   try {
     backend = cfg.redisUrl
@@ -107,7 +118,7 @@ export async function runTask(opts: CrawlOptions, hooks: RunHooks = {}): Promise
           localDir: dir,
           onMalformed: () => stats.skip('malformed-url'),
         })
-      : await openLocalBackend(dir, opts.task, settingsOf(opts), opts.resume || opts.joinOnly, givenSettings(opts));
+      : await openLocalBackend(dir, opts.task, settingsOf(opts), opts.resume || opts.joinOnly, givenSettings(opts), journalFailed);
   } catch (err) {
     await repo.close();
     throw err;
@@ -145,7 +156,11 @@ export async function runTask(opts: CrawlOptions, hooks: RunHooks = {}): Promise
       return outcome;
     } };
   }
-  const engine = createEngine(run, { queue: backend.queue, budget: backend.budget, sink, seen: backend.seen, dedupKey, failures, stats, pool, chromiumPath, config: backend.config, validators });
+  const storeHealth = new StoreHealth((err) =>
+    abort(`crawl stopped: records could not be stored, several pages in a row (${errorMessage(err).split('\n')[0]}); those pages are not done: \`--resume\` fetches them again once the store works`),
+  );
+  const engine = createEngine(run, { queue: backend.queue, budget: backend.budget, sink, seen: backend.seen, dedupKey, failures, stats, pool, chromiumPath, config: backend.config, validators, storeHealth });
+  stopForFatal = () => engine.stop();
   const progress = new ProgressReporter(stats, () => backend.pending(), hooks.progress);
 
   let interrupted = false;
@@ -164,7 +179,7 @@ export async function runTask(opts: CrawlOptions, hooks: RunHooks = {}): Promise
     await engine.run();
     // A re-crawl that ran to the end re-checks the known pages it no longer reached (removed
     // products …) so their records are marked gone. The main process does it, not joining workers.
-    if (!interrupted && !opts.joinOnly && !engine.isStopping && !backend.budget.isExhausted()) {
+    if (!interrupted && !fatal && !opts.joinOnly && !engine.isStopping && !backend.budget.isExhausted()) {
       const unreached = await sink.unseenSince(sink.startedAt).catch(() => [] as string[]);
       if (unreached.length) await recheckUnreached(run, { sink, budget: backend.budget, stats, failures }, unreached);
     }
@@ -173,11 +188,19 @@ export async function runTask(opts: CrawlOptions, hooks: RunHooks = {}): Promise
     await validators?.close().catch(() => undefined);
     await progress.stop();
     await pool.close();
-    await backend.checkpoint(interrupted ? 'interrupted' : 'finished');
-    await backend.close();
-    storedCounts = await sink.recordCounts().catch(() => undefined);
-    await sink.close(interrupted ? 'stopped' : stats.pagesDone === 0 && failures.total > 0 ? 'failed' : 'finished');
+    // Saved as far as possible: a checkpoint that fails (its journal cannot be written) still
+    // closes the queue and records the task's end, never leaving it `running`.
+    const saved = await backend.checkpoint(interrupted || fatal ? 'interrupted' : 'finished').then(() => null, (err: Error) => err);
+    await backend.close().catch(() => undefined);
+    if (saved && !fatal) journalFailed(saved);
+    if (!fatal) storedCounts = await sink.recordCounts().catch(() => undefined);
+    // A store that cannot take the task's final status either (it is full) must not replace the
+    // one-line reason with its own error.
+    await sink.close(fatal ? 'failed' : interrupted ? 'stopped' : stats.pagesDone === 0 && failures.total > 0 ? 'failed' : 'finished').catch((err: unknown) => {
+      if (!fatal) throw err;
+    });
   }
+  if (fatal) throw fatal;
   const summary = formatSummary({ task: opts.task, stats, failures, interrupted, resultsAt: sink.describe(), failuresAt: failuresFile, firstRun: sink.firstRun, storedByTable: storedCounts });
   return { stats, failures, interrupted, summary };
 }

@@ -1,5 +1,5 @@
-import { appendFile } from 'node:fs/promises';
-import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
+import { appendFile, open as openFile } from 'node:fs/promises';
+import { closeSync, existsSync, fsyncSync, openSync, renameSync, writeSync } from 'node:fs';
 import type { MemoryStorage } from '@crawlee/memory-storage';
 import type { RequestQueueClient, RequestSchema, UpdateRequestSchema } from '@crawlee/types';
 
@@ -8,7 +8,10 @@ type Added = { t: 'a'; r: RequestSchema; f?: true }; // added (f: at the front)
 type Entry =
   | Added
   | { t: 'u'; r: UpdateRequestSchema; f?: true } // updated: handled, or back in the queue for a retry
-  | { t: 'd'; id: string }; // deleted
+  | { t: 'd'; id: string } // deleted
+  | { t: 's'; id: string } // a page slot of the budget taken (id: the request's, or another key)
+  | { t: 'x'; id: string } // that slot given back
+  | { t: 'n'; n: number }; // slots taken by pages already done (compacted)
 
 /** The journal's mark of a request put at the front of the queue. */
 const front = (o?: { forefront?: boolean }) => (o?.forefront ? { f: true as const } : {});
@@ -16,6 +19,16 @@ const front = (o?: { forefront?: boolean }) => (o?.forefront ? { f: true as cons
 export interface QueueJournalOptions {
   /** How often buffered changes are appended to the file, in ms. Default 200. */
   flushMs?: number;
+  /**
+   * Bytes read at a time when a resume replays the file. Default 1 MiB. The file is read in
+   * chunks, never as one string: a million-page journal is larger than V8's longest string.
+   */
+  readChunkBytes?: number;
+  /**
+   * Called once when an append fails (disk full, read-only…). The journal then stops writing:
+   * the caller must stop the crawl, since what follows could not be resumed.
+   */
+  onWriteError?: (err: Error) => void;
 }
 
 /**
@@ -35,12 +48,17 @@ export class QueueJournal {
   private buffer: string[] = [];
   private writing: Promise<void> = Promise.resolve();
   private readonly timer: NodeJS.Timeout;
+  /** The first failed append; nothing is written after it. */
+  private failure: Error | null = null;
+  /** Budget slots of the task so far: keys still held by pending requests, and a count of the rest. */
+  private readonly slots = new Set<string>();
+  private slotsDone = 0;
 
   private constructor(
     private readonly file: string,
-    opts: QueueJournalOptions,
+    private readonly opts: QueueJournalOptions,
   ) {
-    this.timer = setInterval(() => void this.flush(), opts.flushMs ?? 200);
+    this.timer = setInterval(() => void this.flush().catch(() => undefined), opts.flushMs ?? 200);
     this.timer.unref();
   }
 
@@ -58,10 +76,41 @@ export class QueueJournal {
     return journal;
   }
 
-  /** Writes what is buffered and makes it durable (a checkpoint). */
+  /** Page slots taken over the whole task (all runs): the budget's count, kept with the queue. */
+  get slotsUsed(): number {
+    return this.slotsDone + this.slots.size;
+  }
+
+  /** Whether `key` (a request id) holds a slot from an earlier run. */
+  holdsSlot(key: string): boolean {
+    return this.slots.has(key);
+  }
+
+  /**
+   * Records a page slot taken, on disk before the page is fetched: a process killed right after
+   * cannot hand the slot out again on `--resume` (the budget stays exact). Lines buffered before
+   * are written with it, in order.
+   */
+  async takeSlot(key: string): Promise<void> {
+    this.slots.add(key);
+    this.record({ t: 's', id: key });
+    await this.flush();
+  }
+
+  giveBackSlot(key: string): void {
+    if (this.slots.delete(key)) this.record({ t: 'x', id: key });
+  }
+
+  /** The append that failed, if one did (the crawl must stop: later changes are not kept). */
+  get writeError(): Error | null {
+    return this.failure;
+  }
+
+  /** Writes what is buffered and makes it durable (a checkpoint). Throws the append error, if any. */
   async sync(): Promise<void> {
     await this.flush();
     await this.writing;
+    if (this.failure) throw this.failure;
     const fd = openSync(this.file, 'a');
     try {
       fsyncSync(fd);
@@ -122,24 +171,38 @@ export class QueueJournal {
     this.buffer.push(JSON.stringify(e));
   }
 
-  /** Appends the buffer; appends run one after another, so the file keeps their order. */
+  /**
+   * Appends the buffer; appends run one after another, so the file keeps their order. After a
+   * failed append nothing more is written (a gap would break the prefix property) and the
+   * failure is reported once to `onWriteError`; the returned promise rejects with it.
+   */
   private flush(): Promise<void> {
+    if (this.failure) return Promise.reject(this.failure);
     if (this.buffer.length === 0) return this.writing;
     const text = `${this.buffer.join('\n')}\n`;
     this.buffer = [];
-    this.writing = this.writing.then(() => appendFile(this.file, text));
+    this.writing = this.writing.then(async () => {
+      if (this.failure) throw this.failure;
+      try {
+        await appendFile(this.file, text);
+      } catch (err) {
+        this.failure = err as Error;
+        this.opts.onWriteError?.(this.failure);
+        throw this.failure;
+      }
+    });
     return this.writing;
   }
 
   /**
    * Rebuilds the queue from the file and returns the latest state of each request as an
    * add, in the order the requests were first added (handled ones keep handledAt). A line cut
-   * short by a crash (the last one) is skipped.
+   * short by a crash (the last one) is skipped. Budget slots are counted; a pending request
+   * that holds one is marked so it does not take another.
    */
   private async replay(client: RequestQueueClient): Promise<Added[]> {
     const latest = new Map<string, Added>();
-    for (const line of readFileSync(this.file, 'utf8').split('\n')) {
-      if (!line) continue;
+    for await (const line of readLines(this.file, this.opts.readChunkBytes ?? 1024 * 1024)) {
       let e: Entry;
       try {
         e = JSON.parse(line) as Entry;
@@ -147,23 +210,73 @@ export class QueueJournal {
         continue;
       }
       if (e.t === 'd') latest.delete(e.id);
+      else if (e.t === 's') this.slots.add(e.id);
+      else if (e.t === 'x') this.slots.delete(e.id);
+      else if (e.t === 'n') this.slotsDone += e.n;
       else if (e.r.id) latest.set(e.r.id, { t: 'a', r: e.r as RequestSchema, ...front({ forefront: e.f }) });
+    }
+    // Slots of handled requests (and of article parts, re-checks …) only count from now on.
+    for (const key of [...this.slots]) {
+      const held = latest.get(key);
+      if (held && !(held.r as { handledAt?: unknown }).handledAt) {
+        held.r = { ...held.r, userData: { ...(held.r.userData as object | undefined), slot: true } } as RequestSchema;
+        continue;
+      }
+      this.slots.delete(key);
+      this.slotsDone++;
     }
     for (const e of latest.values()) await client.addRequest(e.r, { forefront: e.f === true });
     return [...latest.values()];
   }
 
-  /** The file as the given entries, one line each (written aside, then renamed over it). */
+  /**
+   * The file as the given entries, one line each, after the budget's slots (written aside, then
+   * renamed over it). Written in batches: one string of a million requests would not fit in V8.
+   */
   private rewrite(entries: Entry[]): void {
     const tmp = `${this.file}.tmp`;
     const fd = openSync(tmp, 'w');
     try {
-      const lines = entries.map((e) => JSON.stringify(e));
-      if (lines.length) writeSync(fd, `${lines.join('\n')}\n`);
+      const head: Entry[] = [];
+      if (this.slotsDone) head.push({ t: 'n', n: this.slotsDone });
+      for (const id of this.slots) head.push({ t: 's', id });
+      const all = [...head, ...entries];
+      for (let i = 0; i < all.length; i += 1000) writeSync(fd, `${all.slice(i, i + 1000).map((e) => JSON.stringify(e)).join('\n')}\n`);
       fsyncSync(fd);
     } finally {
       closeSync(fd);
     }
     renameSync(tmp, this.file);
+  }
+}
+
+/**
+ * The lines of a file, read `chunkBytes` at a time: at most one chunk and one line are held at
+ * once, never the whole file. Lines are split on the newline byte before decoding, so a
+ * multi-byte character cut by a chunk boundary stays whole. A last line without its newline
+ * (cut short by a crash) is yielded too; the caller's parse rejects it if it is torn.
+ */
+export async function* readLines(file: string, chunkBytes: number): AsyncGenerator<string> {
+  const handle = await openFile(file, 'r');
+  try {
+    const chunk = Buffer.alloc(chunkBytes);
+    let carry: Buffer[] = [];
+    for (;;) {
+      const { bytesRead } = await handle.read(chunk, 0, chunkBytes, null);
+      if (bytesRead === 0) break;
+      let start = 0;
+      for (let nl = chunk.indexOf(10, 0); nl !== -1 && nl < bytesRead; nl = chunk.indexOf(10, start)) {
+        const piece = chunk.subarray(start, nl);
+        const line = carry.length ? Buffer.concat([...carry, piece]) : piece;
+        carry = [];
+        start = nl + 1;
+        if (line.length) yield line.toString('utf8');
+      }
+      // The rest of the chunk starts a line that ends in a later chunk (copied: the buffer is reused).
+      if (start < bytesRead) carry.push(Buffer.from(chunk.subarray(start, bytesRead)));
+    }
+    if (carry.length) yield Buffer.concat(carry).toString('utf8');
+  } finally {
+    await handle.close();
   }
 }

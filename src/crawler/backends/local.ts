@@ -11,7 +11,18 @@ import { CRAWLEE_BASE, resumedSettings, type TaskBackend, type TaskSettings } fr
 import { logLine } from '../../cli/log';
 
 /** Embedded default: Crawlee's in-memory queue with a journal, and an in-process Bloom filter, in the task folder. */
-export async function openLocalBackend(dir: string, task: string, settings: TaskSettings, resume: boolean, given: ReadonlySet<keyof TaskSettings>): Promise<TaskBackend & { settings: TaskSettings }> {
+/**
+ * `onWriteError`: called once when the queue journal cannot be written (disk full …); the crawl
+ * must stop, since what it does next could not be resumed. Default: ignored until the checkpoint throws.
+ */
+export async function openLocalBackend(
+  dir: string,
+  task: string,
+  settings: TaskSettings,
+  resume: boolean,
+  given: ReadonlySet<keyof TaskSettings>,
+  onWriteError?: (err: Error) => void,
+): Promise<TaskBackend & { settings: TaskSettings }> {
   const previous = readTaskState(dir);
   if (resume) {
     if (!previous) throw new UsageError(`nothing to resume: task "${task}" has no saved state in ${dir}; run it without --resume first`);
@@ -26,12 +37,14 @@ export async function openLocalBackend(dir: string, task: string, settings: Task
   const storageClient = memoryStorage({ localDataDirectory: join(dir, 'crawlee'), persistStorage: false, writeMetadata: false });
   const config = new Configuration({ ...CRAWLEE_BASE, storageClient, persistStorage: false });
   const { id: queueId } = await storageClient.requestQueues().getOrCreate('queue');
-  const journal = await QueueJournal.attach(storageClient, queueId, join(dir, 'queue.jsonl'), resume);
+  const journal = await QueueJournal.attach(storageClient, queueId, join(dir, 'queue.jsonl'), resume, { onWriteError });
   const queue = await RequestQueue.open(queueId, { config, storageClient });
   const bloomPath = join(dir, 'bloom.bin');
   // Sized for a million URLs per task (2.3 MB): the design's 1e8 would cost 180 MB in-process.
   const bloom = await MemoryBloom.loadOrCreate(bloomPath, { n: 1e6, p: 1e-4 });
-  const budget = new LocalPageBudget(settings.maxPages, resume ? (previous?.pagesUsed ?? 0) : 0);
+  // The journal's count of slots is exact after a crash; state.json's only as of its last checkpoint
+  // (and the only count in journals written before slots were journaled).
+  const budget = new LocalPageBudget(settings.maxPages, resume ? Math.max(previous?.pagesUsed ?? 0, journal.slotsUsed) : 0, journal);
   return {
     kind: 'local',
     settings,
@@ -44,7 +57,9 @@ export async function openLocalBackend(dir: string, task: string, settings: Task
       return info ? info.totalRequestCount - info.handledRequestCount : NaN;
     },
     checkpoint: async (status) => {
-      await journal.sync();
+      // Saved as far as possible: a journal that cannot be written (disk full) must not keep the
+      // Bloom filter and state from being saved; its error is thrown after them.
+      const synced = await journal.sync().then(() => null, (err: Error) => err);
       await bloom.save(bloomPath);
       writeTaskState(dir, {
         task,
@@ -54,10 +69,14 @@ export async function openLocalBackend(dir: string, task: string, settings: Task
         status,
         updatedAt: new Date().toISOString(),
       });
+      if (synced) throw synced;
     },
     close: async () => {
-      await journal.close();
-      await storageClient.teardown();
+      try {
+        await journal.close();
+      } finally {
+        await storageClient.teardown();
+      }
     },
   };
 }

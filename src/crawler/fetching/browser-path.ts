@@ -32,8 +32,16 @@ export function findChromium(preferred: string | null = null): string | null {
 export const NO_CHROMIUM_MESSAGE =
   'no Chromium found: run `npm run setup` (installs Debian\'s `chromium` package), or `apt-get install chromium`, or set CHROMIUM_PATH';
 
+/**
+ * JavaScript heap per renderer, in MiB. A page whose scripts allocate without end crashes its
+ * own renderer at this size (recorded as `too-much-memory`) instead of driving Chromium to
+ * gigabytes; real shop and news pages stay well below it.
+ */
+export const RENDERER_HEAP_MIB = 512;
+
 /** Flags for a headless Chromium on a closed network, possibly as root. */
 export const CHROMIUM_ARGS = [
+  `--js-flags=--max-old-space-size=${RENDERER_HEAP_MIB}`,
   '--no-sandbox',
   '--disable-gpu',
   '--disable-dev-shm-usage',

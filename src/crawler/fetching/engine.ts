@@ -4,14 +4,16 @@ import type { CrawlOptions } from '../crawl-options';
 import type { PageBudget } from '../page-budget';
 import type { PageSink } from '../results/page-sink';
 import type { FailureLog } from '../results/failures';
-import { FINAL_REASONS, OverBudget, errorMessage, finalError, finishPage, reasonOf, recordFailure, retryDelayMs } from '../results/page-steps';
+import { FINAL_REASONS, OverBudget, RetryWaitList, errorMessage, keepUnstoredPage, finalError, finishPage, reasonOf, reasonedError, recordFailure, retryDelayMs, type StoreHealth } from '../results/page-steps';
 import type { CrawlStats } from '../results/progress';
 import type { ExtractPool } from '../../extraction/pool';
 import { LinkAdmission } from '../links/admission';
 import { HostGate } from './host-gate';
 import { PageCapture } from './page-capture';
 import { snapshotPage } from './page-snapshot';
-import { CHROMIUM_ARGS } from './browser-path';
+import { CHROMIUM_ARGS, RENDERER_HEAP_MIB } from './browser-path';
+import { NavigationGuard } from './navigation-guard';
+import { inScope } from '../links/scope';
 import { PageReusingPlaywrightCrawler } from './page-reuse';
 import { expandPage, ExpandPolicy } from './page-expand';
 import { joinArticleParts, withoutParts } from './article-parts';
@@ -34,6 +36,8 @@ export interface EngineDeps {
   config: Configuration;
   /** HTTP mode only: validators of the previous run for conditional requests (null = none). */
   validators?: import('./validators').ValidatorStore | null;
+  /** Stops the crawl after a few store errors in a row (default none). */
+  storeHealth?: StoreHealth | null;
 }
 
 const MAX_HTML_CHARS = 12 * 1024 * 1024;
@@ -52,6 +56,9 @@ export class CrawlEngine {
   private readonly mediaBlocked = new WeakSet<Page>();
   private readonly heldHosts = new WeakMap<Request, string>();
   private readonly expand = new ExpandPolicy();
+  private readonly guard: NavigationGuard;
+  private readonly crashed = new WeakSet<Page>();
+  private readonly retries = new RetryWaitList();
   private stopping = false;
 
   constructor(
@@ -60,6 +67,8 @@ export class CrawlEngine {
   ) {
     this.gate = new HostGate(opts.hostConcurrency, opts.hostDelayMs);
     this.admission = new LinkAdmission(opts, deps);
+    const starts = opts.startUrls.map((u) => new URL(u));
+    this.guard = new NavigationGuard(this.admission, opts.startUrls, (u) => inScope(u, starts, opts.scope));
     const c = opts.concurrency;
     this.crawler = new PageReusingPlaywrightCrawler(
       {
@@ -90,8 +99,8 @@ export class CrawlEngine {
         preNavigationHooks: [(ctx, goto) => this.beforeNavigation(ctx, goto)],
         postNavigationHooks: [({ request }) => this.releaseHost(request)],
         requestHandler: (ctx) => this.handlePage(ctx),
-        errorHandler: ({ request }, error) => this.onError(request, error),
-        failedRequestHandler: ({ request }, error) => this.onFailed(request, error),
+        errorHandler: ({ request, page }, error) => this.onError(request, this.pageError(page, error)),
+        failedRequestHandler: ({ request, page }, error) => this.onFailed(request, this.pageError(page, error)),
       },
       deps.config,
     );
@@ -105,6 +114,8 @@ export class CrawlEngine {
   async run(): Promise<void> {
     if (this.deps.budget.isExhausted()) return;
     await this.crawler.run();
+    // The page limit stopped the crawl: pages waiting for a retry will not get one in this run.
+    if (!this.stopping && this.deps.budget.isExhausted()) this.retries.giveUp(this.deps);
   }
 
   /** Ctrl-C: take no new pages, let the ones in flight finish. */
@@ -134,7 +145,7 @@ export class CrawlEngine {
   private async beforeNavigation(ctx: PlaywrightCrawlingContext, goto: { waitUntil?: string; timeout?: number } | undefined): Promise<void> {
     const { request, page } = ctx;
     if (request.userData.slot !== true) {
-      if (this.stopping || !(await this.deps.budget.reserve())) {
+      if (this.stopping || !(await this.deps.budget.reserve(request.id))) {
         this.crawler.stop('page limit reached');
         throw new OverBudget();
       }
@@ -149,7 +160,12 @@ export class CrawlEngine {
     }
     const capture = this.captures.get(page);
     if (capture) capture.restart();
-    else this.captures.set(page, new PageCapture(page));
+    else {
+      this.captures.set(page, new PageCapture(page));
+      page.on('crash', () => this.crashed.add(page));
+      await this.guard.attach(page);
+    }
+    this.guard.expect(page, request.url);
     const host = new URL(request.url).host;
     await this.gate.acquire(host);
     this.heldHosts.set(request, host);
@@ -166,6 +182,7 @@ export class CrawlEngine {
   private async handlePage(ctx: PlaywrightCrawlingContext): Promise<void> {
     const { request, page, response } = ctx;
     this.releaseHost(request);
+    this.guard.loaded(page);
     const depth = Number(request.userData.depth ?? 0);
     const status = response?.status() ?? 0;
     const contentType = response?.headers()['content-type'] ?? '';
@@ -193,6 +210,7 @@ export class CrawlEngine {
     // A multi-page article: its next parts, rendered in this same tab, join its text.
     const parts = 'result' in extracted ? await joinArticleParts(extracted.result, html, (url) => this.renderPart(page, url), this.deps) : [];
     await finishPage(this.deps, request, extracted, { fetchedAt: new Date(), status, depth });
+    this.retries.settled(request);
     if (!this.stopping) await this.admit(withoutParts(hrefs, finalUrl, parts, this.deps.dedupKey), finalUrl, depth + 1);
   }
 
@@ -203,7 +221,8 @@ export class CrawlEngine {
     const capture = this.captures.get(page);
     try {
       capture?.restart();
-      const response = await page.goto(url, { waitUntil: 'load', timeout: this.opts.timeoutSecs * 1000 });
+      this.guard.expect(page, url);
+      const response = await page.goto(url, { waitUntil: 'load', timeout: this.opts.timeoutSecs * 1000 }).finally(() => this.guard.loaded(page));
       const type = response?.headers()['content-type'] ?? '';
       if (response?.status() !== 200 || (type && !/html|xml/i.test(type))) return null;
       await capture?.settle(3_000);
@@ -224,10 +243,24 @@ export class CrawlEngine {
     }
     const reason = reasonOf(error);
     if (FINAL_REASONS.has(reason) || /^http-4/.test(reason)) request.noRetry = true;
+    else this.retries.waits(request, error);
+    keepUnstoredPage(request, error);
+  }
+
+  /**
+   * What really failed on the page: its renderer crashed (a crashed tab is never reused, see
+   * page-reuse), or the navigation guard refused a redirect hop (the browser only says "aborted").
+   */
+  private pageError(page: Page | undefined, error: Error): Error {
+    if (page && this.crashed.has(page)) {
+      return reasonedError(`the page's renderer crashed, most likely out of memory (scripts are capped at ${RENDERER_HEAP_MIB} MiB per tab)`, 'too-much-memory');
+    }
+    return this.guard.refusal(page) ?? error;
   }
 
   private onFailed(request: Request, error: Error): void {
     this.releaseHost(request);
+    this.retries.settled(request);
     if (error instanceof OverBudget) return;
     recordFailure(this.deps.failures, request, reasonOf(error), errorMessage(error).split('\n')[0]!);
     this.deps.stats.pagesFailed++;

@@ -5,7 +5,7 @@ import { LinkAdmission } from '../links/admission';
 import { HostGate } from './host-gate';
 import { HttpFetcher, type FetchedResponse } from './http-fetch';
 import { decodeHtml } from '../../encoding/decode';
-import { FINAL_REASONS, OverBudget, errorMessage, finalError, finishPage, reasonOf, recordFailure, retryDelayMs } from '../results/page-steps';
+import { FINAL_REASONS, OverBudget, RetryWaitList, errorMessage, keepUnstoredPage, finalError, finishPage, reasonOf, recordFailure, retryDelayMs } from '../results/page-steps';
 import { hrefsOf } from '../links/href-scan';
 import type { BrowserRenderer } from './browser-renderer';
 import type { RenderMemory } from './render-memory';
@@ -49,6 +49,7 @@ export class HttpEngine {
   private readonly admission: LinkAdmission;
   private readonly gate: HostGate;
   private readonly fetcher: HttpFetcher;
+  private readonly retries = new RetryWaitList();
   private stopping = false;
 
   constructor(
@@ -88,6 +89,8 @@ export class HttpEngine {
     try {
       if (this.deps.budget.isExhausted()) return;
       await this.crawler.run();
+      // The page limit stopped the crawl: pages waiting for a retry will not get one in this run.
+      if (!this.stopping && this.deps.budget.isExhausted()) this.retries.giveUp(this.deps);
     } finally {
       await this.fetcher.close();
       await this.adaptive?.renderer.close();
@@ -121,7 +124,7 @@ export class HttpEngine {
   private async handle(ctx: BasicCrawlingContext): Promise<void> {
     const { request } = ctx;
     if (request.userData.slot !== true) {
-      if (this.stopping || !(await this.deps.budget.reserve())) {
+      if (this.stopping || !(await this.deps.budget.reserve(request.id))) {
         this.crawler.stop('page limit reached');
         throw new OverBudget();
       }
@@ -145,6 +148,7 @@ export class HttpEngine {
       await this.deps.sink.touch(request.url);
       this.deps.stats.pagesNotModified++;
       this.deps.stats.addPage(previous.pageType);
+      this.retries.settled(request);
       if (!this.stopping) await this.admit(previous.links, previous.base, depth + 1);
       return;
     }
@@ -163,6 +167,7 @@ export class HttpEngine {
     // A page whose extraction failed still leads somewhere: scan its links here instead.
     const hrefs = withoutParts(extracted.hrefs ?? hrefsOf(source.html), source.url, parts, this.deps.dedupKey);
     const pageType = await finishPage(this.deps, request, 'result' in extracted ? { result: extracted.result } : { error: extracted.error }, { fetchedAt: new Date(), status: source.status, depth });
+    this.retries.settled(request);
     if (validators && 'result' in extracted && (source.etag || source.lastModified)) {
       await validators.set(request.url, { etag: source.etag ?? null, lastModified: source.lastModified ?? null, pageType, base: source.url, links: [...new Set(hrefs)] });
     }
@@ -252,9 +257,12 @@ export class HttpEngine {
     }
     const reason = reasonOf(error);
     if (FINAL_REASONS.has(reason) || /^http-4/.test(reason)) request.noRetry = true;
+    else this.retries.waits(request, error);
+    keepUnstoredPage(request, error);
   }
 
   private onFailed(request: Request, error: Error): void {
+    this.retries.settled(request);
     if (error instanceof OverBudget) return;
     recordFailure(this.deps.failures, request, reasonOf(error), errorMessage(error).split('\n')[0]!);
     this.deps.stats.pagesFailed++;

@@ -17,6 +17,12 @@ export type FailureReason =
   | 'malformed-url'
   | 'extract-error'
   | 'store-error'
+  /** The page limit was reached while the page waited for a retry: it will not be fetched again in this run. */
+  | 'budget-exhausted-before-retry'
+  /** The page's renderer crashed, most likely out of memory (scripts are capped per tab). */
+  | 'too-much-memory'
+  /** A request to a private or loopback address outside the scope of a crawl of a public site. */
+  | 'private-address'
   | 'schema-rejected'
   | 'error';
 

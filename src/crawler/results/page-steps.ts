@@ -11,7 +11,7 @@ import type { CrawlStats } from './progress';
  */
 
 /** Reasons that will not change on a retry. */
-export const FINAL_REASONS = new Set<FailureReason>(['non-html', 'redirect-loop', 'robots', 'too-large', 'scheme', 'out-of-scope']);
+export const FINAL_REASONS = new Set<FailureReason>(['non-html', 'redirect-loop', 'robots', 'too-large', 'scheme', 'out-of-scope', 'too-much-memory', 'private-address']);
 
 /** Thrown when no page slot is left: not an attempt, so the request goes back unhandled. */
 export class OverBudget extends Error {
@@ -49,6 +49,98 @@ export interface FinishDeps {
   sink: PageSink;
   stats: CrawlStats;
   failures: FailureLog;
+  /** Default none: store errors are then only per page. */
+  storeHealth?: StoreHealth | null;
+}
+
+/**
+ * A page whose records could not be stored: not done. It fails this attempt (so the queue keeps
+ * it unless its retries run out, and a `--resume` fetches it again).
+ */
+export class StoreFailed extends Error {
+  readonly reason: FailureReason = 'store-error';
+  constructor(cause: unknown) {
+    super(`records not stored: ${errorMessage(cause).split('\n')[0]}`);
+  }
+}
+
+/** Store errors of one page that do not use up its attempts (the store's trouble, not the page's). */
+const FREE_STORE_RETRIES = 5;
+
+/**
+ * Called from an engine's error handler: a page whose records could not be stored goes back to
+ * the queue without using an attempt (a few times), so that it is not marked failed-and-handled
+ * while the store is down, and a `--resume` after the crawl stopped fetches it again.
+ */
+export function keepUnstoredPage(request: Request, error: Error): void {
+  if (!(error instanceof StoreFailed)) return;
+  const n = Number(request.userData.storeErrors ?? 0) + 1;
+  request.userData.storeErrors = n;
+  if (n <= FREE_STORE_RETRIES) request.retryCount -= 1;
+}
+
+/** Errors that say the store cannot take any write now (full, read-only, unavailable), whatever the page. */
+export function isStoreUnavailable(err: unknown): boolean {
+  const e = err as { code?: unknown; name?: unknown; message?: unknown };
+  if (e?.name === 'StorageUnavailableError') return true;
+  if (typeof e?.code === 'string' && /^(ENOSPC|EDQUOT|EROFS|EIO|SQLITE_FULL|SQLITE_READONLY|SQLITE_IOERR.*)$/.test(e.code)) return true;
+  return /no space left|disk (is )?full|quota exceeded|read-only file system/i.test(String(e?.message ?? ''));
+}
+
+/**
+ * Consecutive store errors: one is a page's problem, a few in a row mean the store itself
+ * cannot take records (database gone), and crawling on would only fetch pages whose records
+ * are lost. `onGiveUp` is called once when `limit` (default 3) is reached, or at once for an
+ * error that says the store is full or read-only (a nearly full disk still takes small writes,
+ * so errors need not come in a row).
+ */
+export class StoreHealth {
+  private consecutive = 0;
+  private gaveUp = false;
+
+  constructor(
+    private readonly onGiveUp: (err: unknown) => void,
+    private readonly limit = 3,
+  ) {}
+
+  ok(): void {
+    this.consecutive = 0;
+  }
+
+  failed(err: unknown): void {
+    if ((++this.consecutive >= this.limit || isStoreUnavailable(err)) && !this.gaveUp) {
+      this.gaveUp = true;
+      this.onGiveUp(err);
+    }
+  }
+}
+
+/**
+ * Pages that hold a budget slot and wait for a retry. When the page limit stops the crawl
+ * they are never retried in this run: each is then recorded as a failure with its reason,
+ * never left out of both the done count and failures.jsonl.
+ */
+export class RetryWaitList {
+  private readonly waiting = new Map<string, { request: Request; message: string }>();
+
+  waits(request: Request, error: Error): void {
+    if (request.userData.slot === true) this.waiting.set(request.uniqueKey, { request, message: errorMessage(error).split('\n')[0]! });
+  }
+
+  settled(request: Request): void {
+    this.waiting.delete(request.uniqueKey);
+  }
+
+  /** Records every page still waiting as `budget-exhausted-before-retry`; returns how many. */
+  giveUp(deps: { failures: FailureLog; stats: CrawlStats }): number {
+    for (const { request, message } of this.waiting.values()) {
+      recordFailure(deps.failures, request, 'budget-exhausted-before-retry', `page limit reached before retry ${request.retryCount} (last error: ${message})`);
+      deps.stats.pagesFailed++;
+    }
+    const n = this.waiting.size;
+    this.waiting.clear();
+    return n;
+  }
 }
 
 export function recordFailure(failures: FailureLog, request: Request, reason: FailureReason, message: string): void {
@@ -57,25 +149,28 @@ export function recordFailure(failures: FailureLog, request: Request, reason: Fa
 
 /**
  * The end of a fetched page: its extraction result goes to the sink and is counted; a failed
- * extraction or store is recorded against the page but never fails the crawl. The page
- * counts as done either way (it was fetched).
+ * extraction is recorded against the page, which counts as done (it was fetched and read). A
+ * failed store throws StoreFailed: the page is not done (see StoreHealth).
  */
 export async function finishPage(deps: FinishDeps, request: Request, extracted: { result: PageResult } | { error: unknown }, meta: PageMeta): Promise<PageType> {
   let pageType: PageType = 'other';
   if ('result' in extracted) {
     pageType = extracted.result.pageType;
+    let outcome;
     try {
-      const outcome = await deps.sink.save(extracted.result, meta);
-      for (const [table, n] of Object.entries(outcome.written)) deps.stats.addRecords(table, n);
-      deps.stats.recordsRejected += outcome.rejected.length;
-      // Never a silent drop: each record the schema refused is logged against its page, field named.
-      for (const r of outcome.rejected) recordFailure(deps.failures, request, 'schema-rejected', `${r.table}.${r.field}: ${r.message}`);
-      deps.stats.recordsNew += outcome.inserted;
-      deps.stats.recordsChanged += outcome.updated;
-      deps.stats.recordsUnchanged += outcome.unchanged;
+      outcome = await deps.sink.save(extracted.result, meta);
     } catch (err) {
-      recordFailure(deps.failures, request, 'store-error', errorMessage(err));
+      deps.storeHealth?.failed(err);
+      throw new StoreFailed(err);
     }
+    deps.storeHealth?.ok();
+    for (const [table, n] of Object.entries(outcome.written)) deps.stats.addRecords(table, n);
+    deps.stats.recordsRejected += outcome.rejected.length;
+    // Never a silent drop: each record the schema refused is logged against its page, field named.
+    for (const r of outcome.rejected) recordFailure(deps.failures, request, 'schema-rejected', `${r.table}.${r.field}: ${r.message}`);
+    deps.stats.recordsNew += outcome.inserted;
+    deps.stats.recordsChanged += outcome.updated;
+    deps.stats.recordsUnchanged += outcome.unchanged;
   } else {
     recordFailure(deps.failures, request, 'extract-error', errorMessage(extracted.error));
   }
