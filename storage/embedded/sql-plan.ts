@@ -1,0 +1,87 @@
+import type { CollectionName } from '../../schemas/index';
+import { columnValue, quoteIdent, TABLES, type ColumnKind } from './tables';
+
+/**
+ * The part of a MongoDB filter (already cast: dates as Dates) that maps onto real columns,
+ * as SQL. Only conditions whose value has the column's kind are translated (equality, $eq,
+ * $in, $gt/$gte/$lt/$lte), and only at the top level or under $and: the SQL then selects a
+ * superset of the matches, and exactly the matches when `exact` (nothing left for mingo).
+ */
+export interface SqlPlan {
+  /** SQL conditions joined by AND ('1' when none). */
+  where: string;
+  params: Array<string | number>;
+  /** Every condition of the filter was translated: no row needs re-testing. */
+  exact: boolean;
+  /** ORDER BY serving the whole sort (ties in insertion order), or null when the sort needs mingo. */
+  orderBy: string | null;
+}
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  !!v && typeof v === 'object' && !Array.isArray(v) && !(v instanceof Date);
+
+interface Column { sql: string; kind: ColumnKind }
+
+/** The column a filter or sort field reads, if any. */
+function columnOf(coll: CollectionName, field: string): Column | undefined {
+  const t = TABLES[coll];
+  if (field === '_id') return { sql: '_id', kind: 'text' };
+  if (field === t.keyField) return { sql: 'uk', kind: 'text' };
+  const c = t.columns.find((x) => x.field === field);
+  return c ? { sql: quoteIdent(c.field), kind: c.kind } : undefined;
+}
+
+const RANGE_OPS: Record<string, string> = { $gt: '>', $gte: '>=', $lt: '<', $lte: '<=' };
+
+export function planSql(coll: CollectionName, filter: Record<string, unknown>, sort?: Record<string, 1 | -1>): SqlPlan {
+  const where: string[] = [];
+  const params: Array<string | number> = [];
+  let exact = true;
+
+  const addField = (col: Column, value: unknown): void => {
+    const scalar = columnValue(col.kind, value);
+    if (scalar !== null) {
+      where.push(`${col.sql} = ?`);
+      params.push(scalar);
+      return;
+    }
+    if (!isPlainObject(value)) { exact = false; return; }
+    for (const [op, x] of Object.entries(value)) {
+      if (op === '$eq' || RANGE_OPS[op]) {
+        const v = columnValue(col.kind, x);
+        if (v === null) { exact = false; continue; }
+        where.push(`${col.sql} ${op === '$eq' ? '=' : RANGE_OPS[op]} ?`);
+        params.push(v);
+      } else if (op === '$in' && Array.isArray(x)) {
+        const vs = x.map((y) => columnValue(col.kind, y));
+        if (vs.some((v) => v === null)) { exact = false; continue; }
+        if (!vs.length) { where.push('0'); continue; }
+        where.push(`${col.sql} IN (${vs.map(() => '?').join(',')})`);
+        params.push(...(vs as Array<string | number>));
+      } else exact = false;
+    }
+  };
+
+  const walk = (f: Record<string, unknown>): void => {
+    for (const [k, v] of Object.entries(f)) {
+      if (k === '$and' && Array.isArray(v) && v.every(isPlainObject)) { for (const sub of v) walk(sub); continue; }
+      const col = k.startsWith('$') ? undefined : columnOf(coll, k);
+      if (!col) { exact = false; continue; }
+      addField(col, v);
+    }
+  };
+  walk(filter);
+
+  let orderBy: string | null = 'rowid';
+  if (sort && Object.keys(sort).length) {
+    const parts: string[] = [];
+    for (const [field, dir] of Object.entries(sort)) {
+      const col = columnOf(coll, field);
+      if (!col) { parts.length = 0; break; }
+      parts.push(`${col.sql}${dir === -1 ? ' DESC' : ''}`);
+    }
+    // MongoDB (and mingo) put null/missing first ascending and last descending, as SQLite does.
+    orderBy = parts.length ? `${parts.join(', ')}, rowid` : null;
+  }
+  return { where: where.length ? where.join(' AND ') : '1', params, exact, orderBy };
+}

@@ -1,0 +1,47 @@
+import { StorageUnavailableError } from '../errors';
+
+const FS_REASONS: Record<string, string> = {
+  EACCES: 'is not writable (permission denied)',
+  EPERM: 'is not writable (operation not permitted)',
+  EROFS: 'is on a read-only file system',
+  ENOSPC: 'is full (no space left on device)',
+  EDQUOT: 'is over its disk quota',
+  ENOTDIR: 'is not a folder',
+};
+
+/** A file system error on the data folder as one line naming the folder and the reason. */
+export function describeFsError(dir: string, err: unknown): StorageUnavailableError {
+  const e = err as NodeJS.ErrnoException;
+  const reason = (e.code && FS_REASONS[e.code]) ?? `cannot be used (${e.code ?? ''} ${e.message})`;
+  return new StorageUnavailableError(`data folder ${dir} ${reason}; nothing stored before was lost`, e.code);
+}
+
+/** What to do with a damaged store file, in one line. */
+export function recoveryStep(file: string): string {
+  return `stop every crawler using it, then either restore a backup of ${file} or salvage what is readable: ` +
+    `sqlite3 '${file}' .recover | sqlite3 '${file}.recovered' && mv '${file}.recovered' '${file}' (the -wal and -shm files beside it go with the old file)`;
+}
+
+/**
+ * A better-sqlite3 error (code `SQLITE_…`) or a file system error as the storage layer's typed
+ * error; anything else (a bug, bad input) is returned as it is.
+ */
+export function storeError(dir: string, file: string, err: unknown): unknown {
+  if (err instanceof StorageUnavailableError) return err;
+  const code = (err as { code?: unknown }).code;
+  if (typeof code !== 'string') return err;
+  if (!code.startsWith('SQLITE_')) return code.startsWith('E') ? describeFsError(dir, err) : err;
+  const message = (err as Error).message;
+  if (code === 'SQLITE_FULL') return describeFsError(dir, Object.assign(new Error(message), { code: 'ENOSPC' }));
+  if (code.startsWith('SQLITE_CORRUPT') || code === 'SQLITE_NOTADB') {
+    return new StorageUnavailableError(`store file ${file} is damaged (${code}: ${message}); ${recoveryStep(file)}`, code.startsWith('SQLITE_CORRUPT') ? 'SQLITE_CORRUPT' : code);
+  }
+  if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED')) {
+    return new StorageUnavailableError(`store file ${file} is busy: another process kept its write lock longer than the wait allowed (${code}); try again, or stop the process holding it`, 'SQLITE_BUSY');
+  }
+  if (code.startsWith('SQLITE_READONLY')) return describeFsError(dir, Object.assign(new Error(message), { code: 'EROFS' }));
+  if (code.startsWith('SQLITE_IOERR') || code.startsWith('SQLITE_CANTOPEN') || code === 'SQLITE_PERM') {
+    return new StorageUnavailableError(`data folder ${dir}: the store file ${file} cannot be read or written (${code}: ${message}); nothing stored before was lost`, code);
+  }
+  return err;
+}
