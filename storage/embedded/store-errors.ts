@@ -1,3 +1,4 @@
+import { basename, dirname } from 'node:path';
 import { StorageUnavailableError } from '../errors';
 
 const FS_REASONS: Record<string, string> = {
@@ -16,10 +17,16 @@ export function describeFsError(dir: string, err: unknown): StorageUnavailableEr
   return new StorageUnavailableError(`data folder ${dir} ${reason}; nothing stored before was lost`, e.code);
 }
 
-/** What to do with a damaged store file, in one line. */
+/**
+ * What to do with a damaged store file, in one line: restore a backup, or salvage what is
+ * readable with the SQLite shell's `.recover` (it reads through the -wal file, which must then
+ * go: a WAL left beside the recovered file would be replayed onto it).
+ */
 export function recoveryStep(file: string): string {
-  return `stop every crawler using it, then either restore a backup of ${file} or salvage what is readable: ` +
-    `sqlite3 '${file}' .recover | sqlite3 '${file}.recovered' && mv '${file}.recovered' '${file}' (the -wal and -shm files beside it go with the old file)`;
+  const dir = dirname(file);
+  const name = basename(file);
+  return `stop every crawler using it, then restore a backup of it, or salvage what is readable with the SQLite shell: ` +
+    `cd '${dir}' && sqlite3 ${name} .recover | sqlite3 recovered.sqlite && mv ${name} damaged.sqlite && rm -f ${name}-wal ${name}-shm && mv recovered.sqlite ${name}`;
 }
 
 /**
