@@ -87,7 +87,8 @@ export class EmbeddedRepository extends BaseRepository {
     try {
       db = new Database(file, { readonly: !!opts.readOnly, fileMustExist: !!opts.readOnly });
       db.pragma(`busy_timeout = ${opts.busyTimeoutMs ?? 10_000}`);
-      db.pragma('cache_size = -32768');
+      // 64 MB of pages for writers: the random-order price indexes of a large store stay in memory.
+      db.pragma(`cache_size = ${opts.readOnly ? -16384 : -65536}`);
       if (!opts.readOnly) {
         db.pragma('journal_mode = WAL');
         db.pragma(`synchronous = ${opts.durability === 'none' ? 'NORMAL' : 'FULL'}`);
@@ -199,6 +200,14 @@ export class EmbeddedRepository extends BaseRepository {
     this.put(op.coll, op.doc);
   }
 
+  private readonly upserts = new Map<CollectionName, Stmt>();
+
+  private upsertStmt(coll: CollectionName): Stmt {
+    let s = this.upserts.get(coll);
+    if (!s) this.upserts.set(coll, (s = this.db.prepare(this.upsertSql(coll))));
+    return s;
+  }
+
   private upsertSql(coll: CollectionName): string {
     const cols = ['_id', 'uk', ...TABLES[coll].columns.map((c) => quoteIdent(c.field)), 'doc'];
     return `INSERT INTO ${quoteIdent(coll)} (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')}) ` +
@@ -211,7 +220,7 @@ export class EmbeddedRepository extends BaseRepository {
     const values: Array<string | number | null> = [doc._id, uniqueKeyOf(coll, doc)];
     for (const c of t.columns) values.push(columnValue(c.kind, doc[c.field]));
     values.push(encodeDoc(coll, doc));
-    const s = this.stmt(this.upsertSql(coll));
+    const s = this.upsertStmt(coll);
     try {
       s.run(values);
     } catch (err) {

@@ -62,12 +62,45 @@ export function planSql(coll: CollectionName, filter: Record<string, unknown>, s
     }
   };
 
+  /**
+   * A field without a column (`extra.颜色`, `gone`, …): SQLite's JSON functions pre-select rows
+   * before any is parsed in JavaScript. MongoDB also matches an array holding the value, at the
+   * path or on the way to it, so such rows always pass (mingo decides).
+   */
+  const addJsonField = (field: string, value: unknown): void => {
+    exact = false;
+    const segs = field.split('.');
+    if (segs.some((x) => !x || /["\\]/.test(x) || /^\d+$/.test(x))) return;
+    const jsonValue = (x: unknown): string | number | null =>
+      typeof x === 'string' ? x : typeof x === 'number' && Number.isFinite(x) ? x : typeof x === 'boolean' ? Number(x) : null;
+    const conds: string[] = [];
+    const condParams: Array<string | number> = [];
+    const path = `$.${segs.map((x) => `"${x}"`).join('.')}`;
+    const scalar = jsonValue(value);
+    if (scalar !== null) {
+      conds.push('json_extract(doc, ?) = ?');
+      condParams.push(path, scalar);
+    } else if (isPlainObject(value)) {
+      for (const [op, x] of Object.entries(value)) {
+        const v = op === '$eq' ? jsonValue(x) : RANGE_OPS[op] && typeof x === 'number' && Number.isFinite(x) ? x : null;
+        if (v === null) continue;
+        conds.push(`json_extract(doc, ?) ${op === '$eq' ? '=' : RANGE_OPS[op]} ?`);
+        condParams.push(path, v);
+      }
+    }
+    if (!conds.length) return;
+    const guards = segs.map((_, i) => `json_type(doc, '${`$.${segs.slice(0, i + 1).map((x) => `"${x.replace(/'/g, "''")}"`).join('.')}`}') = 'array'`);
+    where.push(`((${conds.join(' AND ')}) OR ${guards.join(' OR ')})`);
+    params.push(...condParams);
+  };
+
   const walk = (f: Record<string, unknown>): void => {
     for (const [k, v] of Object.entries(f)) {
       if (k === '$and' && Array.isArray(v) && v.every(isPlainObject)) { for (const sub of v) walk(sub); continue; }
-      const col = k.startsWith('$') ? undefined : columnOf(coll, k);
-      if (!col) { exact = false; continue; }
-      addField(col, v);
+      if (k.startsWith('$')) { exact = false; continue; }
+      const col = columnOf(coll, k);
+      if (!col) addJsonField(k, v);
+      else addField(col, v);
     }
   };
   walk(filter);

@@ -35,7 +35,7 @@ const COLUMNS: Record<CollectionName, ColumnSpec[]> = {
   categories: [text('taskId'), text('url', true), text('parentId', true), num('level'), date('lastSeenAt')],
   shops: [text('taskId'), text('url', true), text('name', true), num('goodsCount'), date('lastSeenAt')],
   commodities: [
-    text('taskId'), text('url', true), text('shopId', true), text('sku', true), text('brand'),
+    text('taskId'), text('url', true), text('shopId', true), text('sku'), text('brand'),
     num('price', true), num('salePrice', true), num('rating'), num('reviewCount'),
     date('firstSeenAt'), date('lastSeenAt', true), date('lastChangedAt'),
   ],
