@@ -53,7 +53,7 @@ export interface StorageBenchResult {
   /** Opening the store again in this process (read-only). */
   reopenMs: number;
   /** A separate `query` process: open, the first and the median indexed query, its RSS. */
-  queryProcess: { openMs: number; firstQueryMs: number; queryMs: number; rssMb: number };
+  queryProcess: { openMs: number; firstQueryMs: number; queryMs: number; rssMb: number; quickCheckMs: number | null };
   /** Bytes of every file in the store folder. */
   storeBytes: number;
 }

@@ -62,17 +62,21 @@ describe('a damaged store file', () => {
     expect(r.stderr).toMatch(/^error: store file .*store\.sqlite is damaged \(SQLITE_NOTADB: .*\); stop every crawler/);
   });
 
-  it('is found by verify (PRAGMA quick_check) even where no query has read yet', async () => {
+  it('is found by `verify` (PRAGMA quick_check) even where no query has read yet', async () => {
     const dataDir = await filledStore('verify');
     const file = join(dataDir, 'store', 'store.sqlite');
-    const healthy = await EmbeddedRepository.open({ dataDir: join(dataDir, 'store'), readOnly: true });
-    expect((await healthy.verify()).ok).toBe(true);
-    await healthy.close();
+    const sound = await storeCli(dataDir, 'verify');
+    expect(sound.code, sound.stderr).toBe(0);
+    expect(sound.stdout).toMatch(/^store .*store\.sqlite is sound \(quick_check took \d+ ms\)\n$/);
     // Damage one index page only: the commodities table itself still reads.
     const pages = statSync(file).size / PAGE;
     flip(file, [(pages - 1) * PAGE, (pages - 1) * PAGE + 5]);
     const repo = await EmbeddedRepository.open({ dataDir: join(dataDir, 'store'), readOnly: true });
     await expect(repo.verify()).rejects.toThrow(/^store file .*store\.sqlite is damaged \((quick_check|SQLITE_CORRUPT): .*\); stop every crawler using it/);
     await repo.close();
+    const damaged = await storeCli(dataDir, 'verify');
+    expect(damaged.code).toBe(2);
+    expect(damaged.stderr.trim().split('\n')).toHaveLength(1);
+    expect(damaged.stderr).toMatch(/^error: store file .*store\.sqlite is damaged/);
   });
 });
