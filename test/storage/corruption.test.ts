@@ -49,7 +49,7 @@ describe('a damaged store file', () => {
     expect(r.stdout).toBe('');
     const lines = r.stderr.trim().split('\n');
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^error: store file .*store\.sqlite is damaged \(SQLITE_CORRUPT.*\); stop every crawler using it, then restore a backup of it, or salvage what is readable with the SQLite shell: cd '.*store' && sqlite3 store\.sqlite \.recover \| sqlite3 recovered\.sqlite && mv store\.sqlite damaged\.sqlite && rm -f store\.sqlite-wal store\.sqlite-shm && mv recovered\.sqlite store\.sqlite$/);
+    expect(lines[0]).toMatch(/^error: store file .*store\.sqlite is damaged \(SQLITE_CORRUPT.*\); stop every crawler using it, then restore a backup of it, or salvage what is readable with the SQLite shell: cd '.*store' && sqlite3 store\.sqlite \.dump \| sed '\$s\/\^ROLLBACK;\.\*\/COMMIT;\/' \| sqlite3 recovered\.sqlite && mv store\.sqlite damaged\.sqlite && rm -f store\.sqlite-wal store\.sqlite-shm && mv recovered\.sqlite store\.sqlite$/);
   });
 
   it('is reported the same way when its header is damaged', async () => {
