@@ -94,6 +94,8 @@ export class EmbeddedRepository extends BaseRepository {
         db.pragma(`synchronous = ${opts.durability === 'none' ? 'NORMAL' : 'FULL'}`);
         db.pragma('journal_size_limit = 67108864');
         EmbeddedRepository.createTables(db, file);
+        db.pragma('analysis_limit = 1000');
+        db.pragma('optimize = 0x10002');
       } else {
         EmbeddedRepository.checkVersion(db, file);
       }
@@ -176,6 +178,7 @@ export class EmbeddedRepository extends BaseRepository {
         const { ops, result } = await planFn(this.reader());
         for (const op of ops) this.apply(op);
         this.db.exec('COMMIT');
+        this.keepStatistics();
         return result;
       } catch (err) {
         try {
@@ -186,6 +189,23 @@ export class EmbeddedRepository extends BaseRepository {
         throw this.fail(err);
       }
     });
+  }
+
+  private commits = 0;
+
+  /**
+   * The query planner picks indexes from statistics (sqlite_stat1). A store grows from empty
+   * during a crawl: without fresh statistics `{taskId, brand}` sorted by price walks the whole
+   * task instead of the price index. PRAGMA optimize re-analyses a table (sampling 1,000 rows,
+   * a few ms) only when its size changed a lot since the last analysis.
+   */
+  private keepStatistics(): void {
+    if (++this.commits % 100 !== 0) return;
+    try {
+      this.db.pragma('optimize');
+    } catch {
+      /* statistics are an optimisation */
+    }
   }
 
   private apply(op: WriteOp): void {
@@ -304,9 +324,9 @@ export class EmbeddedRepository extends BaseRepository {
    * only skip + limit of them when SQL serves the sort).
    */
   private *select(db: Db, cache: Map<string, Stmt>, coll: CollectionName, filter: Record<string, unknown>, options: FindOptions): Generator<StoredDoc> {
-    const plan = planSql(coll, filter, options.sort);
     const skip = options.skip ?? 0;
     const limit = options.limit ?? Infinity;
+    const plan = planSql(coll, filter, options.sort, Number.isFinite(limit));
     const pushDown = plan.exact && plan.orderBy !== null;
     let sql = `SELECT doc FROM ${quoteIdent(coll)} WHERE ${plan.where} ORDER BY ${plan.orderBy ?? 'rowid'}`;
     const params: Array<string | number> = [...plan.params];

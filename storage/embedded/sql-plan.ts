@@ -33,12 +33,22 @@ function columnOf(coll: CollectionName, field: string): Column | undefined {
 
 const RANGE_OPS: Record<string, string> = { $gt: '>', $gte: '>=', $lt: '<', $lte: '<=' };
 
-export function planSql(coll: CollectionName, filter: Record<string, unknown>, sort?: Record<string, 1 | -1>): SqlPlan {
+/**
+ * `limited`: the caller wants the first few rows. With a sort on an indexed column, the index
+ * then walks in order and stops early, unless the planner prefers the task's unique-key index:
+ * a store mostly holds one or a few tasks, so `taskId = ?` selects nearly everything and the
+ * planner's sampled statistics do not show it. `+taskId` keeps it from using that index.
+ */
+export function planSql(coll: CollectionName, filter: Record<string, unknown>, sort?: Record<string, 1 | -1>, limited = false): SqlPlan {
+  const firstSort = sort ? Object.keys(sort)[0] : undefined;
+  const sortIndexed = !!firstSort && TABLES[coll].columns.some((c) => c.field === firstSort && c.index);
+  const unindexTask = limited && sortIndexed;
   const where: string[] = [];
   const params: Array<string | number> = [];
   let exact = true;
 
   const addField = (col: Column, value: unknown): void => {
+    if (unindexTask && col.sql === '"taskId"') col = { ...col, sql: '+"taskId"' };
     const scalar = columnValue(col.kind, value);
     if (scalar !== null) {
       where.push(`${col.sql} = ?`);
@@ -114,7 +124,10 @@ export function planSql(coll: CollectionName, filter: Record<string, unknown>, s
       parts.push(`${col.sql}${dir === -1 ? ' DESC' : ''}`);
     }
     // MongoDB (and mingo) put null/missing first ascending and last descending, as SQLite does.
-    orderBy = parts.length ? `${parts.join(', ')}, rowid` : null;
+    // Ties by rowid in the first key's direction: an index on that key then serves the whole
+    // ORDER BY (its entries end with the rowid), read forwards or backwards.
+    const firstDesc = Object.values(sort)[0] === -1;
+    orderBy = parts.length ? `${parts.join(', ')}, rowid${firstDesc ? ' DESC' : ''}` : null;
   }
   return { where: where.length ? where.join(' AND ') : '1', params, exact, orderBy };
 }
