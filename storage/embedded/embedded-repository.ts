@@ -328,23 +328,23 @@ export class EmbeddedRepository extends BaseRepository {
     const limit = options.limit ?? Infinity;
     const plan = planSql(coll, filter, options.sort, Number.isFinite(limit));
     const pushDown = plan.exact && plan.orderBy !== null;
-    let sql = `SELECT doc FROM ${quoteIdent(coll)} WHERE ${plan.where} ORDER BY ${plan.orderBy ?? 'rowid'}`;
+    let sql = `SELECT doc, (${plan.recheck}) AS recheck FROM ${quoteIdent(coll)} WHERE ${plan.where} ORDER BY ${plan.orderBy ?? 'rowid'}`;
     const params: Array<string | number> = [...plan.params];
     if (pushDown && (skip || Number.isFinite(limit))) {
       sql += ' LIMIT ? OFFSET ?';
       params.push(Number.isFinite(limit) ? limit : -1, skip);
     }
-    const rows = this.stmt(sql, db, cache).pluck().iterate(...params) as IterableIterator<string>;
-    const query = plan.exact ? null : new Query(filter, {});
+    const rows = this.stmt(sql, db, cache).raw().iterate(...params) as IterableIterator<[string, number]>;
+    const query = plan.recheck === '0' ? null : new Query(filter, {});
     const project = options.projection && Object.keys(options.projection).length
       ? (d: StoredDoc) => mingoFind([d], {}, options.projection).all()[0] as StoredDoc
       : (d: StoredDoc) => d;
 
     if (plan.orderBy === null) {
       const matched: StoredDoc[] = [];
-      for (const json of rows) {
+      for (const [json, recheck] of rows) {
         const d = decodeDoc(coll, json);
-        if (!query || query.test(d)) matched.push(d);
+        if (!query || !recheck || query.test(d)) matched.push(d);
       }
       let cursor = mingoFind(matched, {}, options.projection).sort(options.sort!);
       if (skip) cursor = cursor.skip(skip);
@@ -355,9 +355,9 @@ export class EmbeddedRepository extends BaseRepository {
     let skipped = pushDown ? skip : 0;
     let n = 0;
     if (limit <= 0) return;
-    for (const json of rows) {
+    for (const [json, recheck] of rows) {
       const d = decodeDoc(coll, json);
-      if (query && !query.test(d)) continue;
+      if (query && recheck && !query.test(d)) continue;
       if (skipped < skip) { skipped++; continue; }
       yield project(d);
       if (++n >= limit) break;
@@ -378,10 +378,12 @@ export class EmbeddedRepository extends BaseRepository {
     try {
       const plan = planSql(collection, f);
       const t = quoteIdent(collection);
-      if (plan.exact) return (this.stmt(`SELECT count(*) FROM ${t} WHERE ${plan.where}`).pluck().get(...plan.params) as number);
+      const sure = plan.recheck === '1' ? 0 : (this.stmt(`SELECT count(*) FROM ${t} WHERE ${plan.where} AND NOT (${plan.recheck})`).pluck().get(...plan.params) as number);
+      if (plan.recheck === '0') return sure;
+      // Only the rows SQL cannot decide are parsed and tested.
       const query = new Query(f, {});
-      let n = 0;
-      for (const json of this.stmt(`SELECT doc FROM ${t} WHERE ${plan.where}`).pluck().iterate(...plan.params) as IterableIterator<string>) {
+      let n = sure;
+      for (const json of this.stmt(`SELECT doc FROM ${t} WHERE ${plan.where} AND (${plan.recheck})`).pluck().iterate(...plan.params) as IterableIterator<string>) {
         if (query.test(decodeDoc(collection, json))) n++;
       }
       return n;

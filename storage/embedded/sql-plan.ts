@@ -13,6 +13,8 @@ export interface SqlPlan {
   params: Array<string | number>;
   /** Every condition of the filter was translated: no row needs re-testing. */
   exact: boolean;
+  /** SQL true for the rows SQL selected that mingo must re-test ('1' all, '0' none). */
+  recheck: string;
   /** ORDER BY serving the whole sort (ties in insertion order), or null when the sort needs mingo. */
   orderBy: string | null;
 }
@@ -73,35 +75,45 @@ export function planSql(coll: CollectionName, filter: Record<string, unknown>, s
   };
 
   /**
-   * A field without a column (`extra.颜色`, `gone`, …): SQLite's JSON functions pre-select rows
-   * before any is parsed in JavaScript. MongoDB also matches an array holding the value, at the
-   * path or on the way to it, so such rows always pass (mingo decides).
+   * A field without a column (`extra.颜色`, `gone`, …): SQLite's JSON functions select rows
+   * before any is parsed in JavaScript. A condition also checks the JSON type (MongoDB compares
+   * within a type), so a row it selects matches, unless an array lies on the path: MongoDB then
+   * matches elements too, so such rows always pass and are re-tested by mingo (`recheck`).
    */
+  const guards: string[] = [];
   const addJsonField = (field: string, value: unknown): void => {
-    exact = false;
     const segs = field.split('.');
-    if (segs.some((x) => !x || /["\\]/.test(x) || /^\d+$/.test(x))) return;
-    const jsonValue = (x: unknown): string | number | null =>
-      typeof x === 'string' ? x : typeof x === 'number' && Number.isFinite(x) ? x : typeof x === 'boolean' ? Number(x) : null;
+    if (segs.some((x) => !x || /["'\\]/.test(x) || /^\d+$/.test(x))) { exact = false; return; }
+    const path = `'$.${segs.map((x) => `"${x}"`).join('.')}'`;
+    const typed = (x: unknown): { cond: string; v: string | number | null } | null => {
+      if (typeof x === 'string') return { cond: `json_type(doc, ${path}) = 'text'`, v: x };
+      if (typeof x === 'number' && Number.isFinite(x)) return { cond: `json_type(doc, ${path}) IN ('integer', 'real')`, v: x };
+      if (typeof x === 'boolean') return { cond: `json_type(doc, ${path}) = '${x}'`, v: null };
+      return null;
+    };
     const conds: string[] = [];
     const condParams: Array<string | number> = [];
-    const path = `$.${segs.map((x) => `"${x}"`).join('.')}`;
-    const scalar = jsonValue(value);
-    if (scalar !== null) {
-      conds.push('json_extract(doc, ?) = ?');
-      condParams.push(path, scalar);
-    } else if (isPlainObject(value)) {
+    const add = (op: string, x: unknown): boolean => {
+      const t = typed(x);
+      if (!t || (op !== '=' && typeof x !== 'number')) return false;
+      if (t.v === null) conds.push(t.cond);
+      else {
+        conds.push(`json_extract(doc, ${path}) ${op} ? AND ${t.cond}`);
+        condParams.push(t.v);
+      }
+      return true;
+    };
+    if (!add('=', value)) {
+      if (!isPlainObject(value)) { exact = false; return; }
       for (const [op, x] of Object.entries(value)) {
-        const v = op === '$eq' ? jsonValue(x) : RANGE_OPS[op] && typeof x === 'number' && Number.isFinite(x) ? x : null;
-        if (v === null) continue;
-        conds.push(`json_extract(doc, ?) ${op === '$eq' ? '=' : RANGE_OPS[op]} ?`);
-        condParams.push(path, v);
+        if (!(op === '$eq' ? add('=', x) : RANGE_OPS[op] ? add(RANGE_OPS[op]!, x) : false)) exact = false;
       }
     }
     if (!conds.length) return;
-    const guards = segs.map((_, i) => `json_type(doc, '${`$.${segs.slice(0, i + 1).map((x) => `"${x.replace(/'/g, "''")}"`).join('.')}`}') = 'array'`);
-    where.push(`((${conds.join(' AND ')}) OR ${guards.join(' OR ')})`);
+    const onPath = segs.map((_, i) => `json_type(doc, '$.${segs.slice(0, i + 1).map((x) => `"${x}"`).join('.')}') = 'array'`).join(' OR ');
+    where.push(`((${conds.join(' AND ')}) OR ${onPath})`);
     params.push(...condParams);
+    guards.push(onPath);
   };
 
   const walk = (f: Record<string, unknown>): void => {
@@ -129,5 +141,5 @@ export function planSql(coll: CollectionName, filter: Record<string, unknown>, s
     const firstDesc = Object.values(sort)[0] === -1;
     orderBy = parts.length ? `${parts.join(', ')}, rowid${firstDesc ? ' DESC' : ''}` : null;
   }
-  return { where: where.length ? where.join(' AND ') : '1', params, exact, orderBy };
+  return { where: where.length ? where.join(' AND ') : '1', params, exact: exact && !guards.length, recheck: exact ? (guards.length ? guards.join(' OR ') : '0') : '1', orderBy };
 }
