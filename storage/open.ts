@@ -9,9 +9,9 @@ import { appConfig } from '../src/config/config';
 export interface OpenOptions {
   /** MongoDB URI; default `MONGODB_URI` from the environment. When set, MongoDB is used. */
   mongodbUri?: string;
-  /** Embedded data folder; default `<CRAWLER_DATA_DIR>/store`, i.e. `./data/store`. */
+  /** Embedded data folder (holds store.sqlite); default `<CRAWLER_DATA_DIR>/store`, i.e. `./data/store`. */
   dataDir?: string;
-  /** Embedded only: open for queries (no lock, no writes; works on a read-only folder). */
+  /** Embedded only: open for queries (no writes). */
   readOnly?: boolean;
   /** Embedded only: see EmbeddedOptions.durability. */
   durability?: EmbeddedOptions['durability'];

@@ -1,174 +1,158 @@
-import fs, { closeSync, constants, fdatasyncSync, fstatSync, ftruncateSync, mkdirSync, openSync, readSync, renameSync, statSync, writeSync, fsyncSync, existsSync } from 'node:fs';
+import Database from 'better-sqlite3';
+import { existsSync, mkdirSync, renameSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { Query, find as mingoFind } from 'mingo';
 import { COLLECTIONS, type CollectionName } from '../../schemas/index';
-import type { TxReader, WriteOp } from '../backend';
+import { uniqueKeyOf, type TxReader, type WriteOp } from '../backend';
 import { BaseRepository } from '../base-repository';
 import { StorageInputError, StorageUnavailableError } from '../errors';
 import { castFilterForEmbedded, checkFilter } from '../filter';
 import type { FindOptions, StoredDoc } from '../repository';
-import { acquireFileLock } from './file-lock';
-import { encodeBatch, parseChunk, type LogBatch, type LogOp } from './log-format';
-import { MemCollection } from './mem-collection';
-import { countQuery, runQuery } from './query';
+import { decodeDoc, encodeDoc, reviveDoc } from './doc-codec';
+import { readLegacyLog } from './legacy-log';
+import { planSql } from './sql-plan';
+import { describeFsError, recoveryStep, storeError } from './store-errors';
+import { columnValue, LAYOUT_VERSION, quoteIdent, schemaSql, TABLES } from './tables';
+
+export { describeFsError } from './store-errors';
 
 export interface EmbeddedOptions {
-  /** Folder holding store.log and store.lock. Created when missing (unless readOnly). */
+  /** Folder holding store.sqlite (and its -wal/-shm files). Created when missing (unless readOnly). */
   dataDir: string;
-  /** Open for queries only: no lock, no writes; works on a read-only folder. Default false. */
+  /** Open for queries only: no writes. Default false. */
   readOnly?: boolean;
-  /** 'batch' (default): fdatasync after every batch. 'none': leave flushing to the OS (benchmarks, tests). */
+  /**
+   * 'batch' (default): every transaction is synced to disk before it is acknowledged
+   * (synchronous=FULL). 'none': synced at checkpoints only (synchronous=NORMAL): still safe
+   * when the process is killed, but a power loss may undo the last transactions (benchmarks, tests).
+   */
   durability?: 'batch' | 'none';
-  /** Rewrite the log when it holds this many more ops than live records (and ≥ 20,000). Default 2× live. */
-  compactRatio?: number;
+  /** How long a write waits for another process's write lock before failing. Default 10,000 ms. */
+  busyTimeoutMs?: number;
 }
 
-const LOG = 'store.log';
-const LOCK = 'store.lock';
-/** The write lock is kept this long after a transaction in case another follows (a crawl saves a page every few ms). */
-const LOCK_LINGER_MS = 100;
-/** …but never held longer than this at a stretch, nor taken again at once after: other writer processes get their turn. */
-const LOCK_MAX_HOLD_MS = 1_000;
-const LOCK_YIELD_MS = 60;
+/** The store file in the data folder; analysts can open it with any SQLite tool. */
+export const STORE_FILE = 'store.sqlite';
+/** The log of the store before SQLite, imported on first open and then renamed to LEGACY_BACKUP. */
+export const LEGACY_LOG = 'store.log';
+export const LEGACY_BACKUP = 'store.log.imported.bak';
 
-export function describeFsError(dir: string, err: unknown): StorageUnavailableError {
-  const e = err as NodeJS.ErrnoException;
-  const what: Record<string, string> = {
-    EACCES: 'is not writable (permission denied)',
-    EPERM: 'is not writable (operation not permitted)',
-    EROFS: 'is on a read-only file system',
-    ENOSPC: 'is full (no space left on device)',
-    EDQUOT: 'is over its disk quota',
-    ENOTDIR: 'is not a folder',
-  };
-  const reason = (e.code && what[e.code]) ?? `cannot be used (${e.code ?? ''} ${e.message})`;
-  return new StorageUnavailableError(`data folder ${dir} ${reason}; nothing stored before was lost`);
-}
+type Db = Database.Database;
+type Stmt = Database.Statement;
 
 /**
- * The embedded backend: every record in memory (with indexes), every change in one
- * append-only, checksummed log. Writers take an inter-process lock per batch and first read
- * what other processes appended, so several worker processes can share one data folder.
+ * The embedded backend: one SQLite file (WAL mode) with a table per collection. Writers take
+ * SQLite's own write lock per transaction (BEGIN IMMEDIATE, waiting up to busyTimeoutMs), so
+ * crawl and worker processes can share one store while `query`/`export` read it; a process
+ * killed mid-transaction leaves nothing of it (SQLite rolls it back on the next open).
  */
 export class EmbeddedRepository extends BaseRepository {
   readonly backend = 'embedded' as const;
-  private readonly dir: string;
-  private readonly logPath: string;
-  private readonly cols = new Map<CollectionName, MemCollection>();
-  private fd: number | null = null;
-  private ino = 0;
-  /** Bytes of the log applied to memory. */
-  private offset = 0;
-  private opsInLog = 0;
+  private readonly stmts = new Map<string, Stmt>();
   private chain: Promise<unknown> = Promise.resolve();
-  /** The inter-process write lock while this process holds it (see writeLocked). */
-  private lock: { release: () => Promise<void>; since: number; idle: NodeJS.Timeout | null } | null = null;
-  /** After a long hold, the lock is not taken again before this time (ms epoch). */
-  private yieldUntil = 0;
-  /**
-   * Our batch is in the log but not yet durable (fdatasync in flight). Queries meanwhile do not
-   * read the log (we hold the write lock, so nothing else can have been appended): they see the
-   * store as it was, and the batch is applied once durable, by append.
-   */
-  private appending = false;
   private closed = false;
-  /** Corrupt complete lines skipped while reading (should stay 0). */
-  corruptLines = 0;
 
-  private constructor(private readonly opts: EmbeddedOptions) {
+  private constructor(
+    private readonly dir: string,
+    private readonly file: string,
+    private readonly db: Db,
+    private readonly opts: EmbeddedOptions,
+    /** False when a read-only open found no store yet: an empty in-memory one stands in. */
+    private readonly onDisk: boolean,
+  ) {
     super();
-    this.dir = resolve(opts.dataDir);
-    this.logPath = join(this.dir, LOG);
-    for (const c of COLLECTIONS) this.cols.set(c, new MemCollection(c));
   }
 
   static async open(opts: EmbeddedOptions): Promise<EmbeddedRepository> {
-    const repo = new EmbeddedRepository(opts);
-    repo.openFile();
-    repo.catchUp(false);
+    const dir = resolve(opts.dataDir);
+    const file = join(dir, STORE_FILE);
+    const legacy = existsSync(join(dir, LEGACY_LOG));
+    if (!opts.readOnly) {
+      try {
+        mkdirSync(dir, { recursive: true });
+      } catch (err) {
+        throw describeFsError(dir, err);
+      }
+    } else if (!existsSync(file) && !legacy) {
+      // Nothing stored yet: queries see an empty store.
+      const db = new Database(':memory:');
+      db.exec(schemaSql());
+      return new EmbeddedRepository(dir, file, db, opts, false);
+    }
+    if (opts.readOnly && !existsSync(file)) {
+      // An old log not imported yet: the import writes once, then we read.
+      await (await EmbeddedRepository.open({ ...opts, readOnly: false })).close();
+    }
+    let db: Db | undefined;
+    try {
+      db = new Database(file, { readonly: !!opts.readOnly, fileMustExist: !!opts.readOnly });
+      db.pragma(`busy_timeout = ${opts.busyTimeoutMs ?? 10_000}`);
+      // 64 MB of pages for writers: the random-order price indexes of a large store stay in memory.
+      db.pragma(`cache_size = ${opts.readOnly ? -16384 : -65536}`);
+      if (!opts.readOnly) {
+        db.pragma('journal_mode = WAL');
+        db.pragma(`synchronous = ${opts.durability === 'none' ? 'NORMAL' : 'FULL'}`);
+        db.pragma('journal_size_limit = 67108864');
+        EmbeddedRepository.createTables(db, file);
+        db.pragma('analysis_limit = 1000');
+        db.pragma('optimize = 0x10002');
+      } else {
+        EmbeddedRepository.checkVersion(db, file);
+      }
+    } catch (err) {
+      db?.close();
+      throw storeError(dir, file, err);
+    }
+    const repo = new EmbeddedRepository(dir, file, db, opts, true);
+    if (!opts.readOnly && legacy) repo.importLegacyLog();
     return repo;
+  }
+
+  private static createTables(db: Db, file: string): void {
+    db.exec('BEGIN IMMEDIATE');
+    try {
+      EmbeddedRepository.checkVersion(db, file);
+      db.exec(schemaSql());
+      db.exec('CREATE TABLE IF NOT EXISTS store_meta (name TEXT PRIMARY KEY, value TEXT)');
+      db.pragma(`user_version = ${LAYOUT_VERSION}`);
+      db.exec('COMMIT');
+    } catch (err) {
+      if (db.inTransaction) db.exec('ROLLBACK');
+      throw err;
+    }
+  }
+
+  private static checkVersion(db: Db, file: string): void {
+    const v = db.pragma('user_version', { simple: true }) as number;
+    if (v > LAYOUT_VERSION) {
+      throw new StorageUnavailableError(`store file ${file} has layout ${v}, written by a newer version of the crawler (this one reads layout ${LAYOUT_VERSION}); upgrade the crawler`);
+    }
   }
 
   describe(): string {
     return this.dir;
   }
 
-  private openFile(): void {
-    if (this.opts.readOnly) {
-      if (!existsSync(this.logPath)) return; // nothing stored yet: an empty store
-      try {
-        this.fd = openSync(this.logPath, constants.O_RDONLY);
-      } catch (err) {
-        throw describeFsError(this.dir, err);
-      }
-    } else {
-      try {
-        mkdirSync(this.dir, { recursive: true });
-        this.fd = openSync(this.logPath, constants.O_RDWR | constants.O_APPEND | constants.O_CREAT, 0o644);
-      } catch (err) {
-        throw describeFsError(this.dir, err);
-      }
-    }
-    this.ino = fstatSync(this.fd).ino;
+  /** The SQLite file (for messages and tools). */
+  get path(): string {
+    return this.file;
   }
 
-  /** Reloads everything (after another process compacted the log into a new file). */
-  private reload(): void {
-    if (this.fd !== null) closeSync(this.fd);
-    this.fd = null;
-    for (const c of COLLECTIONS) this.cols.set(c, new MemCollection(c));
-    this.offset = 0;
-    this.opsInLog = 0;
-    this.openFile();
+  private stmt(sql: string, db: Db = this.db, cache = this.stmts): Stmt {
+    let s = cache.get(sql);
+    if (!s) {
+      s = db.prepare(sql);
+      if (cache.size > 500) cache.clear();
+      cache.set(sql, s);
+    }
+    return s;
   }
 
-  /**
-   * Applies what was appended since we last looked. With `cutTornTail` (only under the write
-   * lock, when no one else can be mid-write) a torn last line from a killed writer is cut off.
-   */
-  private catchUp(cutTornTail: boolean): void {
-    if (this.appending) return;
-    if (this.fd === null) {
-      if (this.opts.readOnly && existsSync(this.logPath)) this.reload();
-      if (this.fd === null) return;
-    }
-    try {
-      if (statSync(this.logPath).ino !== this.ino) this.reload();
-    } catch {
-      /* the log vanished mid-compaction rename: keep reading the old file */
-    }
-    const size = fstatSync(this.fd!).size;
-    if (size <= this.offset) return;
-    const CHUNK = 64 * 1024 * 1024;
-    let pending = Buffer.alloc(0);
-    let pos = this.offset;
-    while (pos < size) {
-      const want = Math.min(CHUNK, size - pos);
-      const buf = Buffer.allocUnsafe(want);
-      const n = readSync(this.fd!, buf, 0, want, pos);
-      if (n <= 0) break;
-      pos += n;
-      const data = pending.length ? Buffer.concat([pending, buf.subarray(0, n)]) : buf.subarray(0, n);
-      const parsed = parseChunk(data);
-      for (const b of parsed.batches) this.applyBatch(b, true);
-      this.corruptLines += parsed.corrupt;
-      this.offset += parsed.consumed;
-      pending = Buffer.from(data.subarray(parsed.consumed));
-    }
-    if (cutTornTail && pending.length && this.offset < size) {
-      ftruncateSync(this.fd!, this.offset);
-      fdatasyncSync(this.fd!);
-    }
+  private fail(err: unknown): unknown {
+    return storeError(this.dir, this.file, err);
   }
 
-  private applyBatch(b: LogBatch, fromDisk: boolean): void {
-    for (const op of b.ops) {
-      const col = this.cols.get(op.c);
-      if (!col) continue;
-      if (op.k === 'p') col.put(fromDisk ? col.revive(op.d) : op.d);
-      else col.touch(op.ids, new Date(op.at));
-      this.opsInLog++;
-    }
-  }
+  // ---- writes -------------------------------------------------------------------------------
 
   private serialize<T>(fn: () => Promise<T>): Promise<T> {
     const run = this.chain.then(fn, fn);
@@ -176,196 +160,303 @@ export class EmbeddedRepository extends BaseRepository {
     return run;
   }
 
+  /**
+   * One SQLite transaction: BEGIN IMMEDIATE takes the write lock (other processes wait up to
+   * busyTimeoutMs), the plan reads a consistent store, its ops are applied and committed
+   * together. Any failure rolls back: nothing of the transaction is stored.
+   */
   transaction<T>(planFn: (tx: TxReader) => Promise<{ ops: WriteOp[]; result: T }>): Promise<T> {
     if (this.closed) return Promise.reject(new StorageUnavailableError('the store is closed'));
     if (this.opts.readOnly) return Promise.reject(new StorageUnavailableError(`the store at ${this.dir} was opened read-only`));
-    return this.serialize(() =>
-      this.writeLocked(async () => {
-        this.catchUp(true);
+    return this.serialize(async () => {
+      try {
+        this.db.exec('BEGIN IMMEDIATE');
+      } catch (err) {
+        throw this.fail(err);
+      }
+      try {
         const { ops, result } = await planFn(this.reader());
-        if (ops.length) await this.append(ops);
+        for (const op of ops) this.apply(op);
+        this.db.exec('COMMIT');
+        this.keepStatistics();
         return result;
-      }),
-    );
+      } catch (err) {
+        try {
+          if (this.db.inTransaction) this.db.exec('ROLLBACK');
+        } catch {
+          /* SQLite rolls back by itself after some errors (SQLITE_FULL, IOERR) */
+        }
+        throw this.fail(err);
+      }
+    });
   }
+
+  private commits = 0;
 
   /**
-   * Runs fn (inside `serialize`) under the inter-process write lock. Taking and releasing it
-   * costs a handful of file system calls (mkdir, stat, owner file write, unlink, rmdir): a
-   * tenth of the main thread in an HTTP crawl when done per page. So it is kept while
-   * transactions follow one another, and released after LOCK_LINGER_MS without one or
-   * LOCK_MAX_HOLD_MS held. Nothing else changes: each transaction still catches up, appends
-   * and fdatasyncs on its own.
+   * The query planner picks indexes from statistics (sqlite_stat1). A store grows from empty
+   * during a crawl: without fresh statistics `{taskId, brand}` sorted by price walks the whole
+   * task instead of the price index. PRAGMA optimize re-analyses a table (sampling 1,000 rows,
+   * a few ms) only when its size changed a lot since the last analysis.
    */
-  private async writeLocked<T>(fn: () => Promise<T>): Promise<T> {
-    if (this.lock?.idle) {
-      clearTimeout(this.lock.idle);
-      this.lock.idle = null;
-    }
-    if (!this.lock) {
-      const wait = this.yieldUntil - Date.now();
-      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-      this.lock = { release: await acquireFileLock(this.logPath, join(this.dir, LOCK)), since: Date.now(), idle: null };
-    }
+  private keepStatistics(): void {
+    if (++this.commits % 100 !== 0) return;
     try {
-      return await fn();
-    } finally {
-      const lock = this.lock;
-      if (Date.now() - lock.since >= LOCK_MAX_HOLD_MS) {
-        await this.dropLock();
-        this.yieldUntil = Date.now() + LOCK_YIELD_MS;
-      } else {
-        lock.idle = setTimeout(() => void this.serialize(() => this.dropLock()), LOCK_LINGER_MS);
-        lock.idle.unref();
-      }
+      this.db.pragma('optimize');
+    } catch {
+      /* statistics are an optimisation */
     }
   }
 
-  private async dropLock(): Promise<void> {
-    const lock = this.lock;
-    this.lock = null;
-    if (!lock) return;
-    if (lock.idle) clearTimeout(lock.idle);
-    await lock.release();
+  private apply(op: WriteOp): void {
+    if (op.kind === 'touch') {
+      const t = quoteIdent(op.coll);
+      const at = op.at.getTime();
+      const iso = op.at.toISOString();
+      const s = this.stmt(`UPDATE ${t} SET "lastSeenAt" = ?, doc = json_set(doc, '$.lastSeenAt', ?) WHERE _id = ?`);
+      for (const id of op.ids) s.run(at, iso, id);
+      return;
+    }
+    this.put(op.coll, op.doc);
+  }
+
+  private readonly upserts = new Map<CollectionName, Stmt>();
+
+  private upsertStmt(coll: CollectionName): Stmt {
+    let s = this.upserts.get(coll);
+    if (!s) this.upserts.set(coll, (s = this.db.prepare(this.upsertSql(coll))));
+    return s;
+  }
+
+  private upsertSql(coll: CollectionName): string {
+    const cols = ['_id', 'uk', ...TABLES[coll].columns.map((c) => quoteIdent(c.field)), 'doc'];
+    return `INSERT INTO ${quoteIdent(coll)} (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')}) ` +
+      `ON CONFLICT(_id) DO UPDATE SET ${cols.slice(1).map((c) => `${c} = excluded.${c}`).join(', ')}`;
+  }
+
+  /** Inserts or replaces a document by _id; a different document holding its unique key is replaced. */
+  private put(coll: CollectionName, doc: StoredDoc): void {
+    const t = TABLES[coll];
+    const values: Array<string | number | null> = [doc._id, uniqueKeyOf(coll, doc)];
+    for (const c of t.columns) values.push(columnValue(c.kind, doc[c.field]));
+    values.push(encodeDoc(coll, doc));
+    const s = this.upsertStmt(coll);
+    try {
+      s.run(values);
+    } catch (err) {
+      if ((err as { code?: string }).code !== 'SQLITE_CONSTRAINT_UNIQUE') throw err;
+      // Only an imported old log can hold two ids for one key: the later one wins, as it did there.
+      const scope = t.scoped ? 'taskId IS ? AND ' : '';
+      this.stmt(`DELETE FROM ${quoteIdent(coll)} WHERE ${scope}uk = ? AND _id <> ?`)
+        .run(...(t.scoped ? [doc.taskId as string, values[1], doc._id] : [values[1], doc._id]));
+      s.run(values);
+    }
   }
 
   private reader(): TxReader {
     return {
       lookup: async (coll, taskId, keys) => {
-        const col = this.cols.get(coll)!;
+        const t = TABLES[coll];
+        const s = this.stmt(`SELECT doc FROM ${quoteIdent(coll)} WHERE ${t.scoped ? 'taskId = ? AND ' : ''}uk = ?`);
         const out = new Map<string, StoredDoc>();
         for (const k of keys) {
-          const d = col.getByKey(taskId, k);
-          if (d) out.set(k, d);
+          const row = (t.scoped ? s.get(taskId, k) : s.get(k)) as { doc: string } | undefined;
+          if (row) out.set(k, decodeDoc(coll, row.doc));
         }
         return out;
       },
-      findEq: async (coll, filter, limit) => runQuery(this.cols.get(coll)!, filter, { limit }),
+      findEq: async (coll, filter, limit) => [...this.select(this.db, this.stmts, coll, filter, { limit })],
     };
   }
 
   /**
-   * One batch = one line = one write(), then fdatasync; only then is it applied in memory (so
-   * nobody in this process sees a batch before it is durable) and the transaction acknowledged.
-   * The fdatasync runs in the thread pool: the event loop (page handlers, timers) is not blocked
-   * meanwhile; the next transaction waits its turn (`chain`) as before.
+   * Imports the store of the old log format (store.log) in one transaction, then renames the
+   * log to LEGACY_BACKUP. A crash before the commit leaves the log to import again; a crash
+   * between commit and rename is seen from the marker in store_meta.
    */
-  private async append(ops: WriteOp[]): Promise<void> {
-    const logOps: LogOp[] = ops.map((o) =>
-      o.kind === 'touch' ? { k: 't', c: o.coll, ids: o.ids, at: o.at.toISOString() } : { k: 'p', c: o.coll, d: o.doc },
-    );
-    const batch: LogBatch = { t: Date.now(), ops: logOps };
-    const line = encodeBatch(batch);
-    const fd = this.fd!;
-    this.appending = true;
+  private importLegacyLog(): void {
+    const log = join(this.dir, LEGACY_LOG);
+    const backup = join(this.dir, LEGACY_BACKUP);
+    const stats = { corrupt: 0 };
+    let records = 0;
     try {
-      let written = 0;
-      while (written < line.length) written += writeSync(fd, line, written, line.length - written);
-      if (this.opts.durability !== 'none') {
-        await new Promise<void>((res, rej) => fs.fdatasync(fd, (err) => (err ? rej(err) : res())));
+      this.db.exec('BEGIN IMMEDIATE');
+      const done = this.db.prepare(`SELECT value FROM store_meta WHERE name = 'legacyLogImported'`).get();
+      if (!done && existsSync(log)) {
+        for (const batch of readLegacyLog(log, stats)) {
+          for (const op of batch.ops) {
+            if (!(COLLECTIONS as readonly string[]).includes(op.c)) continue;
+            if (op.k === 'p') {
+              this.put(op.c, reviveDoc(op.c, op.d));
+              records++;
+            } else this.apply({ kind: 'touch', coll: op.c, ids: op.ids, at: new Date(op.at) });
+          }
+        }
+        this.db.prepare(`INSERT OR REPLACE INTO store_meta (name, value) VALUES ('legacyLogImported', ?)`).run(new Date().toISOString());
       }
+      this.db.exec('COMMIT');
+      if (existsSync(log)) renameSync(log, backup);
     } catch (err) {
-      // Cut off whatever part of the batch reached the file, so the log ends on a whole line.
-      try { ftruncateSync(fd, this.offset); } catch { /* the next writer cuts it */ }
-      throw describeFsError(this.dir, err);
-    } finally {
-      this.appending = false;
+      if (this.db.inTransaction) this.db.exec('ROLLBACK');
+      this.db.close();
+      throw this.fail(err);
     }
-    this.offset += line.length;
-    this.applyBatch(batch, false);
-    this.maybeCompact();
+    if (records) {
+      const count = COLLECTIONS.reduce((n, c) => n + (this.stmt(`SELECT count(*) AS n FROM ${quoteIdent(c)}`).get() as { n: number }).n, 0);
+      process.stderr.write(`store: imported ${count} records from the old log into ${this.file}; the old log is kept as ${backup}` +
+        `${stats.corrupt ? ` (${stats.corrupt} damaged log lines could not be read)` : ''}\n`);
+    }
   }
 
-  private liveCount(): number {
-    let n = 0;
-    for (const c of this.cols.values()) n += c.docs.size;
-    return n;
-  }
+  // ---- queries ------------------------------------------------------------------------------
 
-  private maybeCompact(): void {
-    const live = this.liveCount();
-    if (this.opsInLog >= 20_000 && this.opsInLog > (this.opts.compactRatio ?? 2) * live) this.compact();
+  private prepare(coll: CollectionName, filter: Record<string, unknown> = {}): Record<string, unknown> {
+    if (!(coll in TABLES)) throw new StorageInputError(`unknown collection "${coll}"; valid collections: ${COLLECTIONS.join(', ')}`);
+    if (this.closed) throw new StorageUnavailableError('the store is closed');
+    checkFilter(filter);
+    return castFilterForEmbedded(coll, filter);
   }
 
   /**
-   * Rewrites the log with one put per live record: write a temp file, fsync it, rename it over
-   * the log, fsync the folder. A crash at any point leaves either the old or the new log whole.
-   * Call under the write lock.
+   * The matching documents in order: SQL selects by the conditions on columns (see planSql),
+   * mingo re-tests each row unless SQL took the whole filter; a sort SQL cannot serve is done
+   * by mingo on the matches. Rows are read one at a time, so only the matches are kept (and
+   * only skip + limit of them when SQL serves the sort).
    */
-  private compact(): void {
-    const tmp = join(this.dir, `${LOG}.compact-${process.pid}.tmp`);
-    const fd = openSync(tmp, 'w', 0o644);
-    let size = 0;
-    try {
-      let ops: LogOp[] = [];
-      const flush = () => {
-        if (!ops.length) return;
-        const line = encodeBatch({ t: Date.now(), ops });
-        let w = 0;
-        while (w < line.length) w += writeSync(fd, line, w, line.length - w);
-        size += line.length;
-        ops = [];
-      };
-      for (const c of this.cols.values()) {
-        for (const d of c.docs.values()) {
-          ops.push({ k: 'p', c: c.name, d });
-          if (ops.length >= 1000) flush();
-        }
-      }
-      flush();
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
+  private *select(db: Db, cache: Map<string, Stmt>, coll: CollectionName, filter: Record<string, unknown>, options: FindOptions): Generator<StoredDoc> {
+    const skip = options.skip ?? 0;
+    const limit = options.limit ?? Infinity;
+    const plan = planSql(coll, filter, options.sort, Number.isFinite(limit));
+    const pushDown = plan.exact && plan.orderBy !== null;
+    let sql = `SELECT doc, (${plan.recheck}) AS recheck FROM ${quoteIdent(coll)} WHERE ${plan.where} ORDER BY ${plan.orderBy ?? 'rowid'}`;
+    const params: Array<string | number> = [...plan.params];
+    if (pushDown && (skip || Number.isFinite(limit))) {
+      sql += ' LIMIT ? OFFSET ?';
+      params.push(Number.isFinite(limit) ? limit : -1, skip);
     }
-    renameSync(tmp, this.logPath);
-    const dfd = openSync(this.dir, 'r');
-    try { fsyncSync(dfd); } finally { closeSync(dfd); }
-    closeSync(this.fd!);
-    this.fd = openSync(this.logPath, constants.O_RDWR | constants.O_APPEND);
-    this.ino = fstatSync(this.fd).ino;
-    this.offset = size;
-    this.opsInLog = this.liveCount();
-  }
+    const rows = this.stmt(sql, db, cache).raw().iterate(...params) as IterableIterator<[string, number]>;
+    const query = plan.recheck === '0' ? null : new Query(filter, {});
+    const project = options.projection && Object.keys(options.projection).length
+      ? (d: StoredDoc) => mingoFind([d], {}, options.projection).all()[0] as StoredDoc
+      : (d: StoredDoc) => d;
 
-  /** Compacts now (under the write lock). */
-  async compactNow(): Promise<void> {
-    if (this.opts.readOnly) throw new StorageUnavailableError('the store was opened read-only');
-    await this.serialize(() => this.writeLocked(async () => {
-      this.catchUp(true);
-      this.compact();
-    }));
-  }
-
-  private prepare(coll: CollectionName, filter: Record<string, unknown> = {}): { col: MemCollection; filter: Record<string, unknown> } {
-    if (!this.cols.has(coll)) throw new StorageInputError(`unknown collection "${coll}"; valid collections: ${COLLECTIONS.join(', ')}`);
-    checkFilter(filter);
-    // Catch up first: a reload (after another process compacted) replaces the collections.
-    this.catchUp(false);
-    const col = this.cols.get(coll)!;
-    return { col, filter: castFilterForEmbedded(coll, filter) };
+    if (plan.orderBy === null) {
+      const matched: StoredDoc[] = [];
+      for (const [json, recheck] of rows) {
+        const d = decodeDoc(coll, json);
+        if (!query || !recheck || query.test(d)) matched.push(d);
+      }
+      let cursor = mingoFind(matched, {}, options.projection).sort(options.sort!);
+      if (skip) cursor = cursor.skip(skip);
+      if (Number.isFinite(limit)) cursor = cursor.limit(limit);
+      yield* cursor.all() as StoredDoc[];
+      return;
+    }
+    let skipped = pushDown ? skip : 0;
+    let n = 0;
+    if (limit <= 0) return;
+    for (const [json, recheck] of rows) {
+      const d = decodeDoc(coll, json);
+      if (query && recheck && !query.test(d)) continue;
+      if (skipped < skip) { skipped++; continue; }
+      yield project(d);
+      if (++n >= limit) break;
+    }
   }
 
   async find(collection: CollectionName, filter: Record<string, unknown> = {}, options: FindOptions = {}): Promise<StoredDoc[]> {
-    const p = this.prepare(collection, filter);
-    return runQuery(p.col, p.filter, options).map((d) => structuredClone(d));
+    const f = this.prepare(collection, filter);
+    try {
+      return [...this.select(this.db, this.stmts, collection, f, options)];
+    } catch (err) {
+      throw this.fail(err);
+    }
   }
 
   async count(collection: CollectionName, filter: Record<string, unknown> = {}): Promise<number> {
-    const p = this.prepare(collection, filter);
-    return countQuery(p.col, p.filter);
+    const f = this.prepare(collection, filter);
+    try {
+      const plan = planSql(collection, f);
+      const t = quoteIdent(collection);
+      const sure = plan.recheck === '1' ? 0 : (this.stmt(`SELECT count(*) FROM ${t} WHERE ${plan.where} AND NOT (${plan.recheck})`).pluck().get(...plan.params) as number);
+      if (plan.recheck === '0') return sure;
+      // Only the rows SQL cannot decide are parsed and tested.
+      const query = new Query(f, {});
+      let n = sure;
+      for (const json of this.stmt(`SELECT doc FROM ${t} WHERE ${plan.where} AND (${plan.recheck})`).pluck().iterate(...plan.params) as IterableIterator<string>) {
+        if (query.test(decodeDoc(collection, json))) n++;
+      }
+      return n;
+    } catch (err) {
+      throw this.fail(err);
+    }
   }
 
+  /**
+   * Every match, one at a time (exports). Reads through a connection of its own: a SQLite
+   * statement being iterated keeps its connection busy, and this one yields between rows while
+   * the process goes on writing and querying. It reads one consistent snapshot of the store.
+   */
   async *stream(collection: CollectionName, filter: Record<string, unknown> = {}, options: FindOptions = {}): AsyncIterable<StoredDoc> {
-    const p = this.prepare(collection, filter);
-    for (const d of runQuery(p.col, p.filter, options)) yield structuredClone(d);
+    const f = this.prepare(collection, filter);
+    if (!this.onDisk) {
+      yield* await this.find(collection, filter, options);
+      return;
+    }
+    let db: Db;
+    try {
+      db = new Database(this.file, { readonly: true, fileMustExist: true });
+      db.pragma(`busy_timeout = ${this.opts.busyTimeoutMs ?? 10_000}`);
+    } catch (err) {
+      throw this.fail(err);
+    }
+    const it = this.select(db, new Map(), collection, f, options);
+    try {
+      for (;;) {
+        let next: IteratorResult<StoredDoc>;
+        try {
+          next = it.next();
+        } catch (err) {
+          throw this.fail(err);
+        }
+        if (next.done) break;
+        yield next.value;
+      }
+    } finally {
+      it.return(undefined);
+      db.close();
+    }
+  }
+
+  /**
+   * Checks every page of the store file (PRAGMA quick_check: b-trees, records, index entries
+   * against their rows). Throws the one-line damaged-store error when it finds a problem.
+   * Too slow to run on every open of a large store (see storage/README.md): `store verify`.
+   */
+  async verify(): Promise<{ ok: true; ms: number }> {
+    const t = performance.now();
+    let rows: string[];
+    try {
+      rows = (this.db.pragma('quick_check') as Array<{ quick_check: string }>).map((r) => r.quick_check);
+    } catch (err) {
+      throw this.fail(err);
+    }
+    if (rows.length !== 1 || rows[0] !== 'ok') {
+      throw new StorageUnavailableError(`store file ${this.file} is damaged (quick_check: ${rows.slice(0, 3).join('; ')}${rows.length > 3 ? `; … ${rows.length} problems` : ''}); ${recoveryStep(this.file)}`, 'SQLITE_CORRUPT');
+    }
+    return { ok: true, ms: Math.round(performance.now() - t) };
   }
 
   async close(): Promise<void> {
     if (this.closed) return;
     await this.chain.catch(() => undefined);
-    await this.dropLock();
     this.closed = true;
-    if (this.fd !== null) closeSync(this.fd);
-    this.fd = null;
+    try {
+      // Keeps the query planner's statistics current (cheap: only analyses what changed a lot).
+      if (!this.opts.readOnly && this.onDisk) this.db.pragma('optimize');
+    } catch {
+      /* statistics are an optimisation */
+    }
+    this.db.close();
   }
 }
