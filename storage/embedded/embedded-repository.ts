@@ -40,6 +40,9 @@ export const LEGACY_BACKUP = 'store.log.imported.bak';
 type Db = Database.Database;
 type Stmt = Database.Statement;
 
+/** How long one try to take the write lock may wait inside SQLite (it blocks the event loop). */
+const BEGIN_TRY_MS = 20;
+
 /**
  * The embedded backend: one SQLite file (WAL mode) with a table per collection. Writers take
  * SQLite's own write lock per transaction (BEGIN IMMEDIATE, waiting up to busyTimeoutMs), so
@@ -169,11 +172,7 @@ export class EmbeddedRepository extends BaseRepository {
     if (this.closed) return Promise.reject(new StorageUnavailableError('the store is closed'));
     if (this.opts.readOnly) return Promise.reject(new StorageUnavailableError(`the store at ${this.dir} was opened read-only`));
     return this.serialize(async () => {
-      try {
-        this.db.exec('BEGIN IMMEDIATE');
-      } catch (err) {
-        throw this.fail(err);
-      }
+      await this.beginWrite();
       try {
         const { ops, result } = await planFn(this.reader());
         for (const op of ops) this.apply(op);
@@ -189,6 +188,34 @@ export class EmbeddedRepository extends BaseRepository {
         throw this.fail(err);
       }
     });
+  }
+
+  /**
+   * BEGIN IMMEDIATE, waiting for the write lock without blocking the event loop: better-sqlite3
+   * waits synchronously, so a second connection of this same process waiting on SQLite's
+   * busy_timeout would freeze the loop while the first awaits its plan, and neither could go on
+   * (two repositories in one process: a crawl and the dashboard, or the contract suite). Each try
+   * waits at most BEGIN_TRY_MS inside SQLite, then yields; up to busyTimeoutMs in all.
+   */
+  private async beginWrite(): Promise<void> {
+    const deadline = Date.now() + (this.opts.busyTimeoutMs ?? 10_000);
+    let pause = 1;
+    this.db.pragma(`busy_timeout = ${BEGIN_TRY_MS}`);
+    try {
+      for (;;) {
+        try {
+          this.db.exec('BEGIN IMMEDIATE');
+          return;
+        } catch (err) {
+          const code = String((err as { code?: unknown }).code ?? '');
+          if (!code.startsWith('SQLITE_BUSY') || Date.now() >= deadline) throw this.fail(err);
+        }
+        await new Promise((r) => setTimeout(r, pause));
+        pause = Math.min(pause * 2, 50);
+      }
+    } finally {
+      this.db.pragma(`busy_timeout = ${this.opts.busyTimeoutMs ?? 10_000}`);
+    }
   }
 
   private commits = 0;
