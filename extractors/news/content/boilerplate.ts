@@ -51,7 +51,8 @@ const FURNITURE: RegExp[] = [
 const CREDIT: RegExp[] = [
   /^[(（【\[]?\s*(责任编辑|責任編輯|编辑|編輯|责编|責編|校对|审核|審核)\s*[：:\s]/,
   /^[(（【\[]?\s*(免责声明|免責聲明|声明|聲明|disclaimer)\s*[：:]/i,
-  /^(copyright|©|\(c\))/i,
+  // "Copyright © 2024 …", "© Example Ltd", "(c) 2024": not a heading that starts with the word ("Copyright Complexity in…").
+  /^([©ⓒ]|\(c\)\s*\d|copyright\b(?=\s*[^\p{L}\s]|.{0,60}(\d{4}|rights|reserved|notice)))/iu,
   // Reprint notices: "凡注明为其他媒体来源的信息，均为转载…", "本网站有关内容转载自合法授权网站".
   /^\W{0,3}(凡.{0,20}(转载|轉載)|(本网|本站|本网站|本網).{0,30}(转载|轉載|授权|授權|版权|版權))/,
   // "(本文来源：中国证券报)": the source note that closes a Chinese news story.

@@ -14,7 +14,9 @@ const CHROME_HINT = /(^|\s)(nav|menu|footer|header|sidebar|breadcrumb|copyright|
 const CHROME_TAG = new Set(['nav', 'header', 'footer', 'aside']);
 
 /** Per-line score: text beyond a threshold counts for, links and chrome count against. */
-function lineValue(b: TextBlock, minWeight: number, maxLinkDensity: number): number {
+export function lineValue(b: TextBlock, opts: DensityOptions = {}): number {
+  const minWeight = opts.minWeight ?? 40;
+  const maxLinkDensity = opts.maxLinkDensity ?? 0.5;
   const w = textWeight(b.text);
   const ld = b.linkChars / Math.max(1, b.text.length);
   if (ld > maxLinkDensity || CHROME_TAG.has(b.tag) || CHROME_HINT.test(b.hint)) return -w;
@@ -40,15 +42,13 @@ export function densestRun(blocks: readonly TextBlock[], opts: DensityOptions = 
 
 /** Where the densest run is (blocks[start, end)) and its score (0 and an empty span when no line scores above 0). */
 export function densestSpan(blocks: readonly TextBlock[], opts: DensityOptions = {}): { start: number; end: number; score: number } {
-  const minWeight = opts.minWeight ?? 40;
-  const maxLinkDensity = opts.maxLinkDensity ?? 0.5;
   let best = 0;
   let bestStart = 0;
   let bestEnd = -1;
   let sum = 0;
   let start = 0;
   for (let i = 0; i < blocks.length; i++) {
-    const v = lineValue(blocks[i], minWeight, maxLinkDensity);
+    const v = lineValue(blocks[i], opts);
     if (sum <= 0) {
       sum = v;
       start = i;

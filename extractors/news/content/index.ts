@@ -3,7 +3,8 @@ import { textWeight } from '../../text/script';
 import { guard } from '../guard';
 import { toBlocks, type TextBlock } from './blocks';
 import { prepareForReadability, runReadability, type ReadabilityResult } from './readability';
-import { densityBlocks, densestRun, densestRunWithin } from './density';
+import { densestRun, densestRunWithin } from './density';
+import { growAlongPage } from './grow';
 import { trimBoilerplate, dropInfoLines, isSectionEnd } from './boilerplate';
 import { cloneDocument } from '../../parse';
 
@@ -30,6 +31,12 @@ export interface ContentOptions {
    * joined back (default 200, about two real paragraphs): a long list inside the story is not an edge.
    */
   rejoinWeight?: number;
+  /**
+   * Readability's text is read further along the page (see growAlongPage) only when the page's
+   * densest run of text is this many times heavier (default 2): otherwise Readability's choice
+   * stands, and teasers, testimonials or FAQ boxes next to a complete story stay out.
+   */
+  growWhen?: number;
   /** The article's title; a first line equal to it is dropped (NewsFacet.title carries it) unless keepHeading. */
   title?: string | null;
   /** Keep a leading headline line in the content (default false). */
@@ -49,25 +56,20 @@ function withoutOtherStories(doc: Document): Document {
 }
 
 /**
- * Readability's answer, and a thunk giving the text-density fallback's blocks (it throws
- * when they could not be read). Without `consume`, Readability gets a clone and the
- * fallback another one, made only when asked for. With it, both start from the page
- * prepared once in place: the fallback's lines are read before Readability mutates it.
+ * Readability's answer and the page's own lines (null when they could not be read), which
+ * the text-density fallback and the growth along the page read. Without `consume`,
+ * Readability gets a clone and the lines come from another one. With it, both start from
+ * the page prepared once in place: the lines are read before Readability mutates it.
  */
-function readabilityAndFallback(doc: Document, consume: boolean): { rd: ReadabilityResult | null; fallback: () => TextBlock[] } {
+function readabilityAndLines(doc: Document, consume: boolean): { rd: ReadabilityResult | null; lines: TextBlock[] | null } {
   if (!consume) {
-    return { rd: guard(() => runReadability(cloneDocument(doc)), null), fallback: () => densityBlocks(withoutOtherStories(doc)) };
+    const copy = guard(() => withoutOtherStories(doc), null);
+    return { rd: guard(() => runReadability(cloneDocument(doc)), null), lines: copy?.body ? guard(() => toBlocks(copy.body), null) : null };
   }
   const prepared = guard(() => (prepareForReadability(doc), true), false);
-  const lines = prepared ? guard(() => (doc.body ? toBlocks(doc.body) : null), undefined) : undefined;
+  const lines = prepared && doc.body ? guard(() => toBlocks(doc.body), null) : null;
   const rd = prepared ? guard(() => runReadability(doc, { prepared: true }), null) : null;
-  return {
-    rd,
-    fallback: () => {
-      if (lines === undefined) throw new Error('page unreadable');
-      return lines ? densestRun(lines) : [];
-    },
-  };
+  return { rd, lines };
 }
 
 function weightOf(blocks: readonly TextBlock[]): number {
@@ -125,12 +127,19 @@ export function extractContent(doc: Document, articleBody: string | null, opts: 
   const maxLd = opts.maxLinkDensity ?? 0.6;
   const edgeWeight = opts.edgeWeight ?? 25;
   const rejoin = opts.rejoinWeight ?? 200;
+  const growWhen = opts.growWhen ?? 2;
 
-  const { rd, fallback } = readabilityAndFallback(doc, opts.consume ?? false);
+  const { rd, lines } = readabilityAndLines(doc, opts.consume ?? false);
   // Readability's container often still holds page chrome above and below the story;
   // the densest run of its lines, with a low threshold, trims those edges (but not story
   // beyond a run of short lines).
-  const rdBlocks = rd ? densestRunWithin(dropLinkLists(rd.blocks, maxLd), rejoin, { minWeight: edgeWeight }) : [];
+  let rdBlocks = rd ? densestRunWithin(dropLinkLists(rd.blocks, maxLd), rejoin, { minWeight: edgeWeight }) : [];
+  // ...and may hold only one of the story's sections: when the page's densest run of text is
+  // much heavier than what Readability kept, the page around it is read for the others.
+  if (rdBlocks.length && lines && weightOf(guard(() => densestRun(lines), [])) > growWhen * weightOf(rdBlocks)) {
+    const grown = guard(() => growAlongPage(lines, rdBlocks, { rejoin }), null);
+    if (grown) rdBlocks = [...dropLinkLists(grown.before, maxLd), ...rdBlocks, ...dropLinkLists(grown.after, maxLd)];
+  }
   const rdWeight = weightOf(rdBlocks);
   const ld = guard(() => jsonLdBlocks(doc, articleBody), []);
   const ldWeight = weightOf(ld);
@@ -141,7 +150,7 @@ export function extractContent(doc: Document, articleBody: string | null, opts: 
     blocks = ld;
     method = 'jsonld';
   } else if (rdWeight < minWeight) {
-    const dens = guard(() => dropLinkLists(fallback(), maxLd), []);
+    const dens = lines ? guard(() => dropLinkLists(densestRun(lines), maxLd), []) : [];
     const dWeight = weightOf(dens);
     if (ldWeight >= Math.max(dWeight, rdWeight) && ldWeight > 0) {
       blocks = ld;
