@@ -101,10 +101,23 @@ function fromVisible(doc: Document, now: Date, zone: string | null, limit: numbe
  * both before the article's own date in reading order.
  */
 function afterHeadline(blocks: TextBlock[], title: string, now: Date, zone: string | null): string | null {
-  const heads = blocks.map((b, i) => [b, i] as const).filter(([b]) => b.tag === 'h1' && b.text.length >= 4 && b.linkChars < b.text.length / 2);
-  const named = heads.find(([b]) => title.includes(b.text) || b.text.includes(title.trim()));
-  const at = (named ?? heads[0])?.[1];
-  if (at === undefined) return null;
+  const heads = blocks.map((b, i) => [b, i] as const).filter(([b]) => /^h[1-3]$/.test(b.tag) && b.text.length >= 4 && b.linkChars < b.text.length / 2);
+  const names = ([b]: readonly [TextBlock, number]) => title.includes(b.text) || b.text.includes(title.trim());
+  const h1s = heads.filter(([b]) => b.tag === 'h1');
+  // Blogs head an entry with an <h2> that is the <title>'s own headline part: its date line
+  // counts when no <h1> is named.
+  const parts = new Set(title.split(/\s*[_|｜]\s*|\s+[-–—]\s+/).map((p) => p.trim()));
+  const tried = new Set<number>();
+  for (const head of [h1s.find(names), heads.find(([b]) => parts.has(b.text)), h1s[0]]) {
+    if (!head || tried.has(head[1])) continue;
+    tried.add(head[1]);
+    const d = dateLineAfter(blocks, head[1], now, zone);
+    if (d) return d;
+  }
+  return null;
+}
+
+function dateLineAfter(blocks: TextBlock[], at: number, now: Date, zone: string | null): string | null {
   let chars = 0;
   for (const b of blocks.slice(at + 1, at + 1 + AFTER_HEADLINE_BLOCKS)) {
     chars += b.text.length;
