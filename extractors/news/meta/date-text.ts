@@ -18,6 +18,31 @@ const MONTHS: Record<string, number> = {
 const MONTH_NAME = '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?';
 const TIME = '(?:[\\sT,]*(?:at\\s*)?(\\d{1,2})[:：时時](\\d{2})(?:[:：分](\\d{2}))?(?:\\s*([ap])\\.?m\\.?)?)?';
 
+/**
+ * Month names of other languages written with Latin or Cyrillic letters (full names, genitive
+ * forms and the unambiguous abbreviations), for dates written day first: "3. März 2024",
+ * "12 de marzo de 2024", "12 mars 2024", "12 марта 2024".
+ */
+const OTHER_MONTHS: Record<string, number> = Object.fromEntries(
+  [
+    ['januar jänner janvier janv enero ene gennaio gen janeiro januari stycznia января январь ocak', 1],
+    ['februar feber février févr fevrier febrero febbraio fevereiro februari lutego февраля февраль şubat subat', 2],
+    ['märz mär maerz mars marzo março marco maart mrt marca марта март mart', 3],
+    ['april avril avr abril aprile kwietnia апреля апрель nisan', 4],
+    ['mai mayo maggio mag maio mei maja мая май maj mayıs', 5],
+    ['juni juin junio giugno giu junho czerwca июня июнь haziran', 6],
+    ['juli juillet juil julio luglio lug julho lipca июля июль temmuz', 7],
+    ['august août aout agosto ago augustus augusti sierpnia августа август ağustos', 8],
+    ['september septembre septiembre setiembre settembre setembro września wrzesnia сентября сентябрь eylül', 9],
+    ['oktober okt octobre octubre ottobre ott outubro października pazdziernika октября октябрь ekim', 10],
+    ['november novembre noviembre novembro listopada ноября ноябрь kasım', 11],
+    ['dezember dez décembre decembre diciembre dic dicembre dezembro december grudnia декабря декабрь aralık', 12],
+  ].flatMap(([names, n]) => String(names).split(' ').map((name) => [name, Number(n)])),
+);
+const OTHER_MONTH = `(${Object.keys(OTHER_MONTHS).sort((a, b) => b.length - a.length).join('|')})`;
+/** A clock time after such a date: "14:22", "um 14:22 Uhr", "à 14h22", "a las 14:22", "в 14:22". */
+const OTHER_TIME = '(?:,?\\s*(?:um|à|a las|às|alle|om|в|kl\\.?|klo|o)?\\s*(\\d{1,2})[:h](\\d{2})(?::(\\d{2}))?)?';
+
 const pad = (n: number): string => String(n).padStart(2, '0');
 
 function valid(y: number, m: number, d: number, h: number, mi: number, s: number): boolean {
@@ -110,6 +135,11 @@ const PATTERNS: Pattern[] = [
   {
     re: new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)?\\s+${MONTH_NAME},?\\s+(\\d{4})${TIME}`, 'i'),
     build: (m) => local(+m[3], MONTHS[m[2].slice(0, 3).toLowerCase()], +m[1], m[4], m[5], m[6], m[7]),
+  },
+  // 3. März 2024, 14:22 Uhr / 12 de marzo de 2024 / 12 mars 2024 à 14h22 / 12 марта 2024
+  {
+    re: new RegExp(`(?<![\\p{L}\\d])(\\d{1,2})\\.?\\s*(?:de\\s+)?${OTHER_MONTH}\\.?,?\\s*(?:de\\s+|del\\s+)?(\\d{4})(?!\\d)${OTHER_TIME}`, 'iu'),
+    build: (m) => local(+m[3], OTHER_MONTHS[m[2].toLowerCase()] ?? 0, +m[1], m[4], m[5], m[6]),
   },
   // 17.05.2021 / 14.12.2011 19:00: the dotted numeric form is written day first.
   {
