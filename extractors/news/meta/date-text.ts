@@ -64,6 +64,8 @@ interface Pattern {
   build(m: RegExpExecArray, now: Date, zone: string | null): string | null;
   /** Clock-less words ("today") count only in short date-like text, not in running prose. */
   shortOnly?: boolean;
+  /** Counted from the crawl time ("3 hours ago", "昨天"), not written as a calendar date. */
+  relative?: boolean;
 }
 
 const UNIT_MS: Record<string, number> = {
@@ -155,14 +157,16 @@ const PATTERNS: Pattern[] = [
   {
     re: /\b(\d+|an?|one)\s*(s|secs?|seconds?|m|mins?|minutes?|h|hrs?|hours?|d|days?|w|weeks?)\s+ago\b/i,
     build: (m, now, zone) => inZone(ago(now, /^(an?|one)$/i.test(m[1]) ? 1 : +m[1], m[2].replace(/^(sec|min|hr)s?$/i, '$1')), zone),
+    relative: true,
   },
   // 3小时前 / 5分钟前 / 2天前
   {
     re: /(\d+)\s*(秒|分钟|分鐘|个小时|個小時|小时|小時|天|日|周|週|星期)\s*前/,
     build: (m, now, zone) => inZone(ago(now, +m[1], m[2]), zone),
+    relative: true,
   },
   // just now / 刚刚
-  { re: /\bjust now\b|刚刚|剛剛/i, build: (_m, now, zone) => instantIn(now, zone) },
+  { re: /\bjust now\b|刚刚|剛剛/i, build: (_m, now, zone) => instantIn(now, zone), relative: true },
   // yesterday / 昨天 08:30 / today
   {
     re: /\b(yesterday|today)\b(?:,?\s*(?:at\s*)?(\d{1,2}):(\d{2})(?:\s*([ap])\.?m\.?)?)?|(昨天|今天|前天)\s*(?:(\d{1,2})[:：](\d{2}))?/i,
@@ -175,6 +179,7 @@ const PATTERNS: Pattern[] = [
       return local(d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate(), m[2] ?? m[6], m[3] ?? m[7], undefined, m[4]);
     },
     shortOnly: true,
+    relative: true,
   },
 ];
 
@@ -214,4 +219,30 @@ export function parseDateValue(value: string, now: Date, zone: string | null = n
     return d.getUTCFullYear() >= 1990 ? instantIn(d, zone) : null;
   }
   return parseDateText(v, now, zone);
+}
+
+/** The calendar days ("YYYY-MM-DD", as written) of every absolute date written in `text`. */
+export function writtenDays(text: string, now: Date): Set<string> {
+  const days = new Set<string>();
+  for (const p of PATTERNS) {
+    if (p.relative) continue;
+    for (const m of text.matchAll(new RegExp(p.re.source, `${p.re.flags}g`))) {
+      const d = p.build(m as RegExpExecArray, now, null);
+      if (d) days.add(d.slice(0, 10));
+      // "09.10.2024" and "9/10/2024" are read one way by parseDateText; the page may mean the other.
+      const n = /^(\d{1,2})[./](\d{1,2})[./](\d{4})/.exec(m[0]);
+      const swapped = n && +n[1] <= 12 && +n[2] <= 12 ? local(+n[3], +n[1], +n[2]) : null;
+      if (swapped) days.add(swapped);
+    }
+  }
+  return days;
+}
+
+/** Whether `text`'s first date is counted from the crawl time rather than written as a date. */
+export function isRelativeDate(text: string): boolean {
+  for (const p of PATTERNS) {
+    const m = p.re.exec(text);
+    if (m && !(p.shortOnly && text.trim().length > SHORT_TEXT && !/\d[:：]\d/.test(m[0]))) return !!p.relative;
+  }
+  return false;
 }
