@@ -6,8 +6,10 @@ import { cjkRatio } from '../text/script';
  * time 8 hours off. Signals, most direct first:
  *   1. a non-zero offset on a machine-readable time of the page (JSON-LD, meta, <time datetime>):
  *      the site's own clock (a "Z" time is left out: servers often print UTC whatever the site's zone);
- *   2. the declared language with a region (zh-CN → Asia/Shanghai, zh-TW → Asia/Taipei, ja, ko…);
- *   3. the country-code TLD of a single-zone country (.cn .tw .hk .mo .jp .kr);
+ *   2. the declared language with a region (zh-CN → Asia/Shanghai, zh-TW → Asia/Taipei, ja, ko,
+ *      de/it/nl/pl → their Central European zone, en-GB → Europe/London, fr-FR, es-ES…);
+ *   3. the country-code TLD of a single-zone country (.cn .tw .hk .mo .jp .kr, and European ones:
+ *      .de .fr .es .it .nl .uk …, mainland zone);
  *   4. a Chinese-only encoding (GBK, Big5), or the text's script: Chinese (Han without kana/hangul) → +08:00, the zone of every place
  *      that writes Chinese news (mainland, Taiwan, Hong Kong, Macau, Singapore, Malaysia);
  *      kana → Japan, hangul → Korea.
@@ -53,11 +55,23 @@ export function zoneOfLanguage(tag: string | null | undefined): string | null {
   if (/^zh\b/.test(t)) return 'Asia/Shanghai';
   if (/^ja\b/.test(t)) return 'Asia/Tokyo';
   if (/^ko\b/.test(t)) return 'Asia/Seoul';
-  return null;
+  // Languages written in one zone wherever they are the first language (German, Italian,
+  // Dutch, Polish, Czech: Central European Time), and language-region pairs of one-zone countries.
+  const one = /^(de|it|nl|pl|cs)\b/.exec(t)?.[1] ?? /^[a-z]{2,3}-(de|at|ch|it|nl|be|pl|cz|fr|es|pt|gb|ie|se|dk|no|fi|gr)\b/.exec(t)?.[1];
+  return one ? (REGION_ZONES[one] ?? null) : null;
 }
+
+/** Zones of languages and countries (ISO codes) that keep one clock: the mainland zone for France, Spain and Portugal. */
+const REGION_ZONES: Record<string, string> = {
+  de: 'Europe/Berlin', at: 'Europe/Vienna', ch: 'Europe/Zurich', it: 'Europe/Rome', nl: 'Europe/Amsterdam', be: 'Europe/Brussels',
+  pl: 'Europe/Warsaw', cs: 'Europe/Prague', cz: 'Europe/Prague', fr: 'Europe/Paris', es: 'Europe/Madrid', pt: 'Europe/Lisbon',
+  gb: 'Europe/London', uk: 'Europe/London', ie: 'Europe/Dublin', se: 'Europe/Stockholm', dk: 'Europe/Copenhagen',
+  no: 'Europe/Oslo', fi: 'Europe/Helsinki', gr: 'Europe/Athens',
+};
 
 const TLD_ZONES: Record<string, string> = {
   cn: 'Asia/Shanghai', tw: 'Asia/Taipei', hk: 'Asia/Hong_Kong', mo: 'Asia/Macau', jp: 'Asia/Tokyo', kr: 'Asia/Seoul',
+  ...REGION_ZONES,
 };
 
 /** Country-code TLDs of countries with one zone (and no daylight saving). */

@@ -1,6 +1,7 @@
 import { collapseSpace } from '../../text/normalize';
 import { jsonText, typesOf, type JsonObject } from '../jsonld';
 import { metaContent, textOf } from './dom';
+import { bloggerFromTitle, forumPoster, nickname } from './poster';
 import { creditNames, datelineCredit, findEditor, findSource, lineCredit, ORG_SUFFIX, pageLines, signatureCredit, surnamed } from './byline-text';
 
 
@@ -48,10 +49,12 @@ function siteNames(doc: Document, article: JsonObject | null): { names: string[]
   const title = collapseSpace(doc.title ?? '');
   const parts = title.split(/\s+[|\-–—_·»:]\s+|\s*[|_｜—–]\s*/).map((p) => p.trim()).filter(Boolean);
   const main = parts.reduce((a, b) => (b.length > a.length ? b : a), '');
+  // The blogger named in a blog's <title> is the author, not the site.
+  const blogger = bloggerFromTitle(title);
   const names = [
     metaContent(doc, ['og:site_name', 'application-name']),
     jsonText(article?.publisher),
-    ...parts.filter((p) => p !== main),
+    ...parts.filter((p) => p !== main && (!blogger || !p.startsWith(blogger))),
   ]
     .filter((s): s is string => !!s)
     .map(fold);
@@ -111,6 +114,11 @@ export function authorFromPage(doc: Document, article: JsonObject | null): strin
     const a = accept(raw);
     return a && (!HAN_TEXT.test(a) || surnamed(a)) ? a : null;
   };
+  /** A blogger's or forum user's nickname: anything name-like that is not the site or the source. */
+  const poster = (raw: string | null): string | null => {
+    const n = nickname(raw);
+    return n && !siteLike(n, site) && n !== source ? n : null;
+  };
   const credited = (names: string[] | null): string | null => (names ? accept(names.join(HAN_TEXT.test(names[0]) ? '、' : ', ')) : null);
   const metaAuthor = metaContent(doc, ['author', 'article:author', 'parsely-author', 'sailthru.author', 'dc.creator', 'byl']);
   // Chinese CMSs fill meta author with the account that posted the page (often the editor):
@@ -145,6 +153,8 @@ export function authorFromPage(doc: Document, article: JsonObject | null): strin
       }
       return null;
     },
+    // A blog's owner, as its <title> names them.
+    () => poster(bloggerFromTitle(doc.title ?? '')),
     () => {
       for (const p of pageLines(doc).paragraphs) {
         const a = credited(datelineCredit(p)) ?? credited(lineCredit(p.slice(0, 40)));
@@ -164,6 +174,8 @@ export function authorFromPage(doc: Document, article: JsonObject | null): strin
       }
       return null;
     },
+    // A forum thread's first poster.
+    () => poster(forumPoster(doc)),
   ];
   for (const s of sources) {
     try {

@@ -10,7 +10,7 @@ const HAN = '\\p{Script=Han}';
  *  runs are far more often a word ("文字大小") than a name, so they are not taken. */
 const HAN_NAME = `${HAN}{2,3}(?:[·•]${HAN}{1,8})*`;
 /** A Latin pen name or personal name: capitalised words. */
-const LATIN_NAME = "[A-Z][\\p{L}'.-]*(?:\\s+(?:[A-Z][\\p{L}'.-]*|de|van|von|da|di|le|la|bin)){0,4}";
+const LATIN_NAME = "[A-ZÀ-ÖØ-ÞА-ЯЁ][\\p{L}'.-]*(?:\\s+(?:[A-ZÀ-ÖØ-ÞА-ЯЁ][\\p{L}'.-]*|de|del|van|von|der|da|dos|di|le|la|bin)){0,4}";
 /** Roles that credit a writer; the names that follow are the article's authors. */
 const ROLE = '(?:本报|本報|本刊|特约|特約|首席|驻\\S{1,4}|駐\\S{1,4})?(?:记者|記者|通讯员|通訊員|实习生|實習生|见习记者|見習記者|撰文|撰稿|编译|編譯|作者|文)';
 /** Words after a name that make the credit a photo, chart or editing credit. */
@@ -24,7 +24,7 @@ const AFTER_NAME = '(?:报道|報導|報道|报导|摄|攝|编制|編制|整理|
 /** What may follow the last name: a credit is not a sentence ("记者了解到，…"). */
 const END = new RegExp(`^(?:$|[\\s、/／╱（(）)】〕\\]|]|${AFTER_NAME})`, 'u');
 /** Between two names; "／" is not one: it leads to the place ("記者陳木隆／宜蘭報導"). */
-const SEP = /^(?:\s+(?:and|&)\s+|[\s、，,]+)/u;
+const SEP = /^(?:\s+(?:and|&|und|y|et|e|en|и)\s+|[\s、，,]+)/u;
 const NAME_RE = new RegExp(`^(?:${HAN_NAME}|${LATIN_NAME})$`, 'u');
 /** Organisation names: a credit or a meta author ending like this is the source, not a writer. */
 export const ORG_SUFFIX = /(?:网|網|报|報|社|台|刊|频道|頻道|新闻|新聞|中心|公司|集团|集團|杂志|雜誌|时报|時報|日报|日報|晚报|晚報|电视|電視|广播|廣播|在线|在線)$/u;
@@ -76,6 +76,9 @@ const CREDITS: RegExp[] = [
   new RegExp(`[（(]\\s*(${HAN_NAME})\\s*(?:報導|报道|報道|报导)\\s*[）)]`, 'u'),
   // English: By Jane Doe, Posted by Jane Doe, Written by …
   /(?:^|\s|\|)(?:[Bb]y|BY)\s*:?\s+([A-Z][\p{L}'.-]+(?:\s+(?:[A-Z][\p{L}'.-]*|de|van|von|da|and|&)){0,5})/u,
+  // The same at the head of a byline line in other languages: "Von Anna Schmidt", "Por María
+  // López", "Par Jean Dupont", "Door Jan de Vries", "Di Mario Rossi", "Av Per Olsen", "Autor: …".
+  /^(?:Von|Por|Par|Door|Di|Da|Av|Af|Przez|Autor(?:in)?\s*:|Auteur\s*:|Автор\s*:?)\s+([A-ZÀ-ÖØ-ÞА-Я][\p{L}'.-]+(?:\s+(?:[A-ZÀ-ÖØ-ÞА-Я][\p{L}'.-]*|de|del|van|von|der|da|dos|di|le|y|e|und|et|en|и)){0,5})/u,
 ];
 
 /** Dateline credits at the head of a paragraph: "长春12月9日电（记者张建 周长庆）", "电 (连肖)", "商报讯（记者 丁开艳）". */

@@ -18,6 +18,31 @@ const MONTHS: Record<string, number> = {
 const MONTH_NAME = '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?';
 const TIME = '(?:[\\sT,]*(?:at\\s*)?(\\d{1,2})[:：时時](\\d{2})(?:[:：分](\\d{2}))?(?:\\s*([ap])\\.?m\\.?)?)?';
 
+/**
+ * Month names of other languages written with Latin or Cyrillic letters (full names, genitive
+ * forms and the unambiguous abbreviations), for dates written day first: "3. März 2024",
+ * "12 de marzo de 2024", "12 mars 2024", "12 марта 2024".
+ */
+const OTHER_MONTHS: Record<string, number> = Object.fromEntries(
+  [
+    ['januar jänner janvier janv enero ene gennaio gen janeiro januari stycznia января январь ocak', 1],
+    ['februar feber février févr fevrier febrero febbraio fevereiro februari lutego февраля февраль şubat subat', 2],
+    ['märz mär maerz mars marzo março marco maart mrt marca марта март mart', 3],
+    ['april avril avr abril aprile kwietnia апреля апрель nisan', 4],
+    ['mai mayo maggio mag maio mei maja мая май maj mayıs', 5],
+    ['juni juin junio giugno giu junho czerwca июня июнь haziran', 6],
+    ['juli juillet juil julio luglio lug julho lipca июля июль temmuz', 7],
+    ['august août aout agosto ago augustus augusti sierpnia августа август ağustos', 8],
+    ['september septembre septiembre setiembre settembre setembro września wrzesnia сентября сентябрь eylül', 9],
+    ['oktober okt octobre octubre ottobre ott outubro października pazdziernika октября октябрь ekim', 10],
+    ['november novembre noviembre novembro listopada ноября ноябрь kasım', 11],
+    ['dezember dez décembre decembre diciembre dic dicembre dezembro december grudnia декабря декабрь aralık', 12],
+  ].flatMap(([names, n]) => String(names).split(' ').map((name) => [name, Number(n)])),
+);
+const OTHER_MONTH = `(${Object.keys(OTHER_MONTHS).sort((a, b) => b.length - a.length).join('|')})`;
+/** A clock time after such a date: "14:22", "um 14:22 Uhr", "à 14h22", "a las 14:22", "в 14:22". */
+const OTHER_TIME = '(?:,?\\s*(?:um|à|a las|às|alle|om|в|kl\\.?|klo|o)?\\s*(\\d{1,2})[:h](\\d{2})(?::(\\d{2}))?)?';
+
 const pad = (n: number): string => String(n).padStart(2, '0');
 
 function valid(y: number, m: number, d: number, h: number, mi: number, s: number): boolean {
@@ -39,6 +64,8 @@ interface Pattern {
   build(m: RegExpExecArray, now: Date, zone: string | null): string | null;
   /** Clock-less words ("today") count only in short date-like text, not in running prose. */
   shortOnly?: boolean;
+  /** Counted from the crawl time ("3 hours ago", "昨天"), not written as a calendar date. */
+  relative?: boolean;
 }
 
 const UNIT_MS: Record<string, number> = {
@@ -111,6 +138,11 @@ const PATTERNS: Pattern[] = [
     re: new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)?\\s+${MONTH_NAME},?\\s+(\\d{4})${TIME}`, 'i'),
     build: (m) => local(+m[3], MONTHS[m[2].slice(0, 3).toLowerCase()], +m[1], m[4], m[5], m[6], m[7]),
   },
+  // 3. März 2024, 14:22 Uhr / 12 de marzo de 2024 / 12 mars 2024 à 14h22 / 12 марта 2024
+  {
+    re: new RegExp(`(?<![\\p{L}\\d])(\\d{1,2})\\.?\\s*(?:de\\s+)?${OTHER_MONTH}\\.?,?\\s*(?:de\\s+|del\\s+)?(\\d{4})(?!\\d)${OTHER_TIME}`, 'iu'),
+    build: (m) => local(+m[3], OTHER_MONTHS[m[2].toLowerCase()] ?? 0, +m[1], m[4], m[5], m[6]),
+  },
   // 17.05.2021 / 14.12.2011 19:00: the dotted numeric form is written day first.
   {
     re: new RegExp(`\\b(\\d{1,2})\\.(\\d{1,2})\\.(\\d{4})(?!\\d)${TIME}`, 'i'),
@@ -125,14 +157,16 @@ const PATTERNS: Pattern[] = [
   {
     re: /\b(\d+|an?|one)\s*(s|secs?|seconds?|m|mins?|minutes?|h|hrs?|hours?|d|days?|w|weeks?)\s+ago\b/i,
     build: (m, now, zone) => inZone(ago(now, /^(an?|one)$/i.test(m[1]) ? 1 : +m[1], m[2].replace(/^(sec|min|hr)s?$/i, '$1')), zone),
+    relative: true,
   },
   // 3小时前 / 5分钟前 / 2天前
   {
     re: /(\d+)\s*(秒|分钟|分鐘|个小时|個小時|小时|小時|天|日|周|週|星期)\s*前/,
     build: (m, now, zone) => inZone(ago(now, +m[1], m[2]), zone),
+    relative: true,
   },
   // just now / 刚刚
-  { re: /\bjust now\b|刚刚|剛剛/i, build: (_m, now, zone) => instantIn(now, zone) },
+  { re: /\bjust now\b|刚刚|剛剛/i, build: (_m, now, zone) => instantIn(now, zone), relative: true },
   // yesterday / 昨天 08:30 / today
   {
     re: /\b(yesterday|today)\b(?:,?\s*(?:at\s*)?(\d{1,2}):(\d{2})(?:\s*([ap])\.?m\.?)?)?|(昨天|今天|前天)\s*(?:(\d{1,2})[:：](\d{2}))?/i,
@@ -145,6 +179,7 @@ const PATTERNS: Pattern[] = [
       return local(d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate(), m[2] ?? m[6], m[3] ?? m[7], undefined, m[4]);
     },
     shortOnly: true,
+    relative: true,
   },
 ];
 
@@ -184,4 +219,30 @@ export function parseDateValue(value: string, now: Date, zone: string | null = n
     return d.getUTCFullYear() >= 1990 ? instantIn(d, zone) : null;
   }
   return parseDateText(v, now, zone);
+}
+
+/** The calendar days ("YYYY-MM-DD", as written) of every absolute date written in `text`. */
+export function writtenDays(text: string, now: Date): Set<string> {
+  const days = new Set<string>();
+  for (const p of PATTERNS) {
+    if (p.relative) continue;
+    for (const m of text.matchAll(new RegExp(p.re.source, `${p.re.flags}g`))) {
+      const d = p.build(m as RegExpExecArray, now, null);
+      if (d) days.add(d.slice(0, 10));
+      // "09.10.2024" and "9/10/2024" are read one way by parseDateText; the page may mean the other.
+      const n = /^(\d{1,2})[./](\d{1,2})[./](\d{4})/.exec(m[0]);
+      const swapped = n && +n[1] <= 12 && +n[2] <= 12 ? local(+n[3], +n[1], +n[2]) : null;
+      if (swapped) days.add(swapped);
+    }
+  }
+  return days;
+}
+
+/** Whether `text`'s first date is counted from the crawl time rather than written as a date. */
+export function isRelativeDate(text: string): boolean {
+  for (const p of PATTERNS) {
+    const m = p.re.exec(text);
+    if (m && !(p.shortOnly && text.trim().length > SHORT_TEXT && !/\d[:：]\d/.test(m[0]))) return !!p.relative;
+  }
+  return false;
 }

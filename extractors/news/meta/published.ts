@@ -1,6 +1,6 @@
 import { jsonText, type JsonObject } from '../jsonld';
 import { metaContent, textOf } from './dom';
-import { parseDateText, parseDateValue } from './date-text';
+import { isRelativeDate, parseDateText, parseDateValue, writtenDays } from './date-text';
 import { toBlocks, type TextBlock } from '../content/blocks';
 import { pageZone } from '../../time/page-zone';
 
@@ -26,18 +26,40 @@ export interface PublishedOptions {
  * Publish time, by trust: JSON-LD datePublished, meta tags, <time datetime>; then what the reader
  * sees: the date line under the headline, elements marked as dates, the first written date near
  * the top of the page. A structured date without a time gives way to a visible time of the same
- * day (portals put the day in meta and the minute in the byline line).
+ * day (portals put the day in meta and the minute in the byline line); a structured day the page
+ * never shows gives way to the one its date line shows (see onlyOtherDayShown).
  */
 export function findPublishedAt(doc: Document, article: JsonObject | null, now: Date, opts: PublishedOptions = {}): string | null {
   const zone = opts.zone !== undefined ? opts.zone : pageZone(doc, opts.url);
   const structured = fromStructured(doc, article, now, zone);
-  if (structured && structured.length > 10) return structured;
   const visible = fromVisible(doc, now, zone, opts.scanChars ?? 3000);
-  if (!structured) return visible;
-  return visible && visible.length > 10 && visible.slice(0, 10) === structured ? visible : structured;
+  if (!structured) return visible?.at ?? null;
+  if (structured.length <= 10) return visible && visible.at.length > 10 && visible.at.slice(0, 10) === structured ? visible.at : structured;
+  return onlyOtherDayShown(structured, visible, doc, article, now, zone) ?? structured;
 }
 
-function fromStructured(doc: Document, article: JsonObject | null, now: Date, zone: string | null): string | null {
+/**
+ * The date the reader sees, when the page's unlabelled date line under its headline shows
+ * another day and the page nowhere shows the structured date's day: sites re-date an
+ * article in the page while datePublished keeps the first version's day. The structured value
+ * of that day (dateModified) gives the instant when there is one. A labelled line ("Updated",
+ * "Published", "Reviewed") leaves the structured date alone. Null: keep the structured date.
+ */
+function onlyOtherDayShown(structured: string, shown: Shown | null, doc: Document, article: JsonObject | null, now: Date, zone: string | null): string | null {
+  if (!shown || shown.kind !== 'headline' || shown.relative || shown.line.length > 60 || /updated|modified|reviewed|published|posted|aktualisiert|mis à jour|actualizado/i.test(shown.line)) return null;
+  const day = shown.at.slice(0, 10);
+  // A day apart is most often one instant seen in two zones (UTC in the data, local on the
+  // page): the structured instant is the more exact of the two.
+  if (Math.abs(Date.parse(day) - Date.parse(structured.slice(0, 10))) <= 86_400_000 || shown.days.has(structured.slice(0, 10))) return null;
+  const modifiedRaw = jsonText(article?.dateModified) ?? metaContent(doc, MODIFIED_KEYS);
+  const modified = modifiedRaw ? parseDateValue(modifiedRaw, now, zone) : null;
+  if (modified && modified.length > 10 && modified.slice(0, 10) === day) return modified;
+  return shown.at;
+}
+
+const MODIFIED_KEYS = ['article:modified_time', 'og:updated_time', 'dateModified', 'last-modified'];
+
+export function fromStructured(doc: Document, article: JsonObject | null, now: Date, zone: string | null): string | null {
   const fromLd = jsonText(article?.datePublished ?? article?.dateCreated);
   if (fromLd) {
     const d = parseDateValue(fromLd, now, zone);
@@ -72,27 +94,51 @@ const AFTER_HEADLINE_BLOCKS = 8;
 const AFTER_HEADLINE_CHARS = 600;
 const DATE_LINE_CHARS = 120;
 
-function fromVisible(doc: Document, now: Date, zone: string | null, limit: number): string | null {
+/** A date shown in the page, where it was found, and every day written around it. */
+export interface Shown {
+  at: string;
+  /** 'headline': the date line under the headline; 'marked': an element marked as a date; 'text': the first date in the text. */
+  kind: 'headline' | 'marked' | 'text';
+  /** Counted from the crawl time ("3 hours ago"). */
+  relative: boolean;
+  /** The text the date was read from. */
+  line: string;
+  /** Days written in the headline's date lines and the marked date elements. */
+  days: Set<string>;
+}
+
+/** Elements marked as dates read for the days a page shows. */
+const MARKED_MAX = 40;
+
+export function fromVisible(doc: Document, now: Date, zone: string | null, limit: number): Shown | null {
   const body = doc.body;
   if (!body) return null;
   // Visible text only: script bodies carry unrelated dates.
   const blocks = toBlocks(body);
-  const near = afterHeadline(blocks, doc.querySelector('title')?.textContent ?? '', now, zone);
-  if (near) return near;
+  const days = new Set<string>();
+  const near = afterHeadline(blocks, doc.querySelector('title')?.textContent ?? '', now, zone, days);
+  const marked: string[] = [];
   for (const el of Array.from(body.querySelectorAll('[class], [id]')).slice(0, 3000)) {
     const hint = `${el.getAttribute('class') ?? ''} ${el.id}`;
     if (!DATE_HINT.test(hint)) continue;
     const text = textOf(el);
     if (text.length === 0 || text.length > 200) continue;
+    marked.push(text);
+    if (marked.length >= MARKED_MAX) break;
+  }
+  for (const t of marked) for (const d of writtenDays(t, now)) days.add(d);
+  if (near) return { at: near.at, kind: 'headline', relative: isRelativeDate(near.line), line: near.line, days };
+  for (const text of marked) {
     const d = parseDateText(text, now, zone);
-    if (d) return d;
+    if (d) return { at: d, kind: 'marked', relative: isRelativeDate(text), line: text, days };
   }
   let text = '';
   for (const b of blocks) {
     text += b.text + '\n';
     if (text.length >= limit) break;
   }
-  return parseDateText(text.slice(0, limit), now, zone);
+  const d = parseDateText(text.slice(0, limit), now, zone);
+  return d ? { at: d, kind: 'text', relative: isRelativeDate(text.slice(0, limit)), line: '', days } : null;
 }
 
 /**
@@ -100,19 +146,36 @@ function fromVisible(doc: Document, now: Date, zone: string | null, limit: numbe
  * real one): pages show today's date in the header and related stories' dates in side boxes,
  * both before the article's own date in reading order.
  */
-function afterHeadline(blocks: TextBlock[], title: string, now: Date, zone: string | null): string | null {
-  const heads = blocks.map((b, i) => [b, i] as const).filter(([b]) => b.tag === 'h1' && b.text.length >= 4 && b.linkChars < b.text.length / 2);
-  const named = heads.find(([b]) => title.includes(b.text) || b.text.includes(title.trim()));
-  const at = (named ?? heads[0])?.[1];
-  if (at === undefined) return null;
+function afterHeadline(blocks: TextBlock[], title: string, now: Date, zone: string | null, days: Set<string>): { at: string; line: string } | null {
+  const heads = blocks.map((b, i) => [b, i] as const).filter(([b]) => /^h[1-3]$/.test(b.tag) && b.text.length >= 4 && b.linkChars < b.text.length / 2);
+  const names = ([b]: readonly [TextBlock, number]) => title.includes(b.text) || b.text.includes(title.trim());
+  const h1s = heads.filter(([b]) => b.tag === 'h1');
+  // Blogs head an entry with an <h2> that is the <title>'s own headline part: its date line
+  // counts when no <h1> is named.
+  const parts = new Set(title.split(/\s*[_|｜]\s*|\s+[-–—]\s+/).map((p) => p.trim()));
+  const tried = new Set<number>();
+  for (const head of [h1s.find(names), heads.find(([b]) => parts.has(b.text)), h1s[0]]) {
+    if (!head || tried.has(head[1])) continue;
+    tried.add(head[1]);
+    const d = dateLineAfter(blocks, head[1], now, zone, days);
+    if (d) return d;
+  }
+  return null;
+}
+
+function dateLineAfter(blocks: TextBlock[], at: number, now: Date, zone: string | null, days: Set<string>): { at: string; line: string } | null {
   let chars = 0;
+  let found: { at: string; line: string } | null = null;
   for (const b of blocks.slice(at + 1, at + 1 + AFTER_HEADLINE_BLOCKS)) {
     chars += b.text.length;
     if (chars > AFTER_HEADLINE_CHARS) break;
     // A date line is short; a paragraph of prose mentions other dates.
     if (b.text.length > DATE_LINE_CHARS) continue;
     const d = parseDateText(b.text, now, zone);
-    if (d) return d;
+    if (!d) continue;
+    for (const day of writtenDays(b.text, now)) days.add(day);
+    found ??= { at: d, line: b.text };
   }
+  if (found) return found;
   return null;
 }

@@ -44,6 +44,20 @@ function containedIn(heading: string, ref: string): number {
  * JSON-LD headline, else <title> without its site name.
  */
 export function findTitle(doc: Document, article: JsonObject | null, siteName: string | null): string | null {
+  const t = titleOf(doc, article, siteName);
+  return t ? pipeHead(t) : t;
+}
+
+/**
+ * A headline of three words or more before " | " is the headline; what follows is a section,
+ * site or teaser name, even when the page's <h1> or og:title carries it ("… | Opinion").
+ */
+function pipeHead(title: string): string {
+  const [head, ...rest] = title.split(/\s+\|\s+/);
+  return rest.length && head!.split(' ').length >= 3 ? head! : title;
+}
+
+function titleOf(doc: Document, article: JsonObject | null, siteName: string | null): string | null {
   const docTitle = collapseSpace(doc.title ?? '');
   const shared = [metaContent(doc, ['og:title', 'twitter:title']), jsonText(article?.headline ?? article?.name)].filter(
     (c): c is string => !!c && c.length >= 2,
@@ -72,8 +86,13 @@ function headings(doc: Document): string[] {
 function headline(h: string): string {
   const crumbs = h.split(/\s*[〉›»]\s*|\s+>\s+/).filter(Boolean);
   const last = crumbs.length > 1 ? crumbs[crumbs.length - 1]! : h;
-  return last.replace(/^[【[]\S{1,12}?[】\]]\s*(?=\S{4})/u, '');
+  return last.replace(/^[【[]\S{1,12}?[】\]]\s*(?=\S{4})/u, '').replace(HEADING_DATE_END, '').replace(HEADING_DATE_START, '');
 }
+
+const MONTH_DATE = '(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\\.?\\s+\\d{1,2}(?:st|nd|rd|th)?,?\\s+\\d{4}|\\d{1,2}(?:st|nd|rd|th)?\\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\\.?,?\\s+\\d{4}';
+/** A post date (and byline) that a theme prints inside the <h1>: "… Posted on July 1, 2024 by infuy", "Dec 18 2025 Title". */
+const HEADING_DATE_END = new RegExp(`\\s+(?:(?:posted|published|updated)(?:\\s+on)?\\s+)?(?:${MONTH_DATE})(?:\\s+by\\s+[\\p{L}\\d .'-]{1,40})?$`, 'iu');
+const HEADING_DATE_START = new RegExp(`^(?:${MONTH_DATE})\\s+(?=\\S+\\s+\\S+)`, 'iu');
 
 /** The first <h1> most of whose words the page's titles share, skipping site-name headings. */
 function bestHeading(doc: Document, refs: string[], docTitle: string, siteName: string | null): string | null {

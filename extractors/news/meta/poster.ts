@@ -1,0 +1,80 @@
+import { collapseSpace } from '../../text/normalize';
+import { textOf } from './dom';
+
+/**
+ * Who posted a blog entry or a forum thread. Blogs and forums credit no reporter: the author is
+ * the blogger (named in the <title>: "entry_Name_…博客", "entry - Name的日志 - …") or the user
+ * beside the thread's first post ("楼主", "发表于 …"). Their names are nicknames, not the
+ * two-to-three-character personal names a newspaper byline holds, so they are read here and
+ * not through the byline rules.
+ */
+
+/** Words of a forum or blog toolbar that sit where a user name would. */
+const LABEL = /^(?:楼主|樓主|博主|沙发|沙發|板凳|地板|只看该作者|只看該作者|只看楼主|只看樓主|电梯直达|電梯直達|发表于|發表於|回复|回覆|引用|举报|舉報|收藏|分享|私信|发消息|加好友|关注|關注|查看|倒序浏览|正序浏览|阅读模式|打印|上一主题|下一主题|返回列表|首页|首頁|个人空间|個人空間|个人主页|個人主頁|更多|顶|踩|评分|點評|点评|精华|帖子|主题|积分|威望|金钱|注册时间|最后登录|在线时间|UID|\d+\s*[楼樓#]|#\d+|\d+)$/iu;
+
+/** A user name as forums and blogs show one: short, one line, not a date, label or address. */
+export function nickname(raw: string | null | undefined): string | null {
+  const n = collapseSpace(raw ?? '').replace(/^[@＠]/, '');
+  if (n.length < 2 || n.length > 24 || LABEL.test(n)) return null;
+  if (/\d{4}[-/.年]\d{1,2}|\d{1,2}:\d{2}|https?:|www\.|[<>{}=|：:]/i.test(n)) return null;
+  // A name has letters; a run of words is a sentence or a title.
+  if (!/\p{L}/u.test(n) || n.split(' ').length > 3) return null;
+  return n;
+}
+
+/** Separators of a blog's <title>: "entry_Name_Platform博客", "entry - Name的日志 - Platform". */
+const TITLE_PARTS = /\s*[_|｜]\s*|\s+[-–—]\s+/;
+const OWNS = /^(.{1,20}?)\s*(?:的|の)\s*(?:博客|日志|日誌|空间|空間|个人空间|個人空間|专栏|專欄|部落格|网志|網誌|blog)$/iu;
+const PLATFORM = /(?:博客|部落格|网志|網誌)$/u;
+
+/** The blogger a blog page's <title> names, or null. */
+export function bloggerFromTitle(title: string): string | null {
+  const parts = collapseSpace(title).split(TITLE_PARTS).map((p) => p.trim()).filter(Boolean);
+  for (const p of parts.slice(1)) {
+    const m = OWNS.exec(p);
+    if (m) return nickname(m[1]);
+  }
+  // "entry_Name_Platform博客": the part right before the platform, after the entry's own title.
+  for (let i = 2; i < parts.length; i++) {
+    if (PLATFORM.test(parts[i]!) && !PLATFORM.test(parts[i - 1]!)) return nickname(parts[i - 1]);
+  }
+  return null;
+}
+
+/** Text that marks the thread's first post or a post's time. */
+const POST_MARK = /^(?:(?:发表于|發表於|发表时间|發表時間|发帖时间|發帖時間)|楼主$|樓主$|只看该作者$|只看該作者$|只看楼主$)/iu;
+/** Comment and reply blocks under an article: their users are not the article's author. */
+const COMMENTS = '[class*="comment" i], [id*="comment" i], [class*="reply" i], [id*="reply" i]';
+const CLIMB = 6;
+
+/**
+ * The user beside the first post: "楼主：Name" / "Name 发表于 …" written in one line, else the
+ * first linked name in the block that holds the first "发表于"/"楼主"/"只看该作者" mark (a
+ * forum shows the poster's name in a cell beside the post's time bar).
+ */
+export function forumPoster(doc: Document): string | null {
+  const body = doc.body;
+  if (!body) return null;
+  let mark: Element | null = null;
+  for (const el of Array.from(body.querySelectorAll('em, span, div, td, a, strong, b, font, p, li')).slice(0, 5000)) {
+    const t = textOf(el);
+    if (el.children.length > 3 || t.length >= 60 || el.closest(COMMENTS)) continue;
+    const m = /(?:楼主|樓主|博主)\s*[：:]\s*(\S{2,24})/u.exec(t) ?? /^(\S{2,24})\s+(?:发表于|發表於)/u.exec(t);
+    const n = m ? nickname(m[1]) : null;
+    if (n) return n;
+    if (POST_MARK.test(t)) {
+      mark = el;
+      break;
+    }
+  }
+  let box: Element | null = mark;
+  for (let i = 0; box && i < CLIMB; i++) {
+    box = box.parentElement;
+    if (!box || textOf(box).length > 20_000) break;
+    for (const a of Array.from(box.querySelectorAll('a')).slice(0, 30)) {
+      const n = nickname(textOf(a));
+      if (n) return n;
+    }
+  }
+  return null;
+}
