@@ -12,6 +12,7 @@ import * as taskControl from './task-control';
 import * as query from './query';
 import * as exportCmd from './export';
 import * as tasks from './tasks';
+import * as ui from './ui';
 
 /** Every subcommand module registers itself on the program; one line each. */
 export const commandModules: Array<{ register(program: Command): void }> = [
@@ -28,4 +29,5 @@ export const commandModules: Array<{ register(program: Command): void }> = [
   query,
   exportCmd,
   tasks,
+  ui,
 ];
