@@ -5,13 +5,14 @@ import type { AddressInfo } from 'node:net';
  * A small hand-written site for the dashboard tests, on 127.0.0.1:
  * - /hostile/            a shop page linking a product and an article whose names are HTML/script
  * - /hostile/p/1.html    a product (JSON-LD) named `<img src=x onerror=alert(1)>`
- * - /hostile/news/1.html an article titled `<script>alert(2)</script>` by `<b onmouseover=alert(3)>`
+ * - /hostile/news/1.html an article titled `<script>alert(2)</script> …`, by 张三
+ * - a review of the product reading `… <script>alert(3)</script><b>加粗</b>`
  * - /slow/<n>            a page answered after SLOW_MS, linking /slow/<n+1> … /slow/<n+3>: a crawl
  *                        that keeps running long enough to be paused, resumed and stopped
  */
 export const HOSTILE_NAME = '<img src=x onerror=alert(1)>';
 export const HOSTILE_TITLE = '<script>alert(2)</script> 华为发布会';
-export const HOSTILE_AUTHOR = '<b onmouseover=alert(3)>张三</b>';
+export const HOSTILE_REVIEW = '很好用 <script>alert(3)</script><b>加粗</b>';
 const SLOW_MS = 700;
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -21,7 +22,9 @@ function page(title: string, body: string, head = ''): string {
 }
 
 function product(): string {
-  const ld = { '@context': 'https://schema.org', '@type': 'Product', name: HOSTILE_NAME, sku: 'X-1', offers: { '@type': 'Offer', price: '12.50', priceCurrency: 'CNY', availability: 'https://schema.org/InStock' } };
+  const ld = { '@context': 'https://schema.org', '@type': 'Product', name: HOSTILE_NAME, sku: 'X-1', offers: { '@type': 'Offer', price: '12.50', priceCurrency: 'CNY', availability: 'https://schema.org/InStock' },
+    review: [{ '@type': 'Review', author: { '@type': 'Person', name: '李四' }, reviewBody: HOSTILE_REVIEW, datePublished: '2026-11-21', reviewRating: { '@type': 'Rating', ratingValue: 5 } }],
+  };
   // JSON-LD must not close its script element: escape "<" inside the JSON.
   const json = JSON.stringify(ld).replace(/</g, '\\u003c');
   return page(HOSTILE_NAME, `<h1>${esc(HOSTILE_NAME)}</h1><p class="price">¥12.50</p><button>加入购物车</button><p>${'商品详情。'.repeat(20)}</p>`, `<script type="application/ld+json">${json}</script>`);
@@ -29,8 +32,8 @@ function product(): string {
 
 function article(): string {
   const text = Array.from({ length: 8 }, (_, i) => `<p>第${i + 1}段：华为今天在深圳举行新品发布会，发布了多款手机和平板电脑，现场观众反应热烈，业内人士认为这将影响今年的市场格局。</p>`).join('');
-  const head = `<meta property="og:type" content="article"><meta name="author" content="${esc(HOSTILE_AUTHOR)}"><meta property="article:published_time" content="2026-11-20T10:30:00+08:00">`;
-  return page(HOSTILE_TITLE, `<article><h1>${esc(HOSTILE_TITLE)}</h1><p class="byline">作者：${esc(HOSTILE_AUTHOR)} 2026-11-20 10:30</p>${text}</article>`, head);
+  const head = `<meta property="og:type" content="article"><meta name="author" content="张三"><meta property="article:published_time" content="2026-11-20T10:30:00+08:00">`;
+  return page(HOSTILE_TITLE, `<article><h1>${esc(HOSTILE_TITLE)}</h1><p class="byline">作者：张三 2026-11-20 10:30</p>${text}</article>`, head);
 }
 
 export interface FixtureSite {

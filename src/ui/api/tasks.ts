@@ -4,6 +4,8 @@ import { checkCron, checkTimeZone, nextFireTime } from '../../schedule/cron-expr
 import type { ScheduleEntry } from '../../schedule/schedule-store';
 import { controlTask, taskStatus, type ControlAction } from '../../schedule/task-control';
 import { UsageError } from '../../cli/usage-error';
+import type { TaskSummary } from '../../../storage/repository';
+import type { LaunchInfo } from '../crawl-launcher';
 import { readFailures, readProgress, readState } from '../task-files';
 import { HttpError, type ApiContext } from './context';
 
@@ -16,6 +18,17 @@ function scheduleView(e: ScheduleEntry | undefined, now: Date) {
   return { cron: e.cron, timezone: e.timezone, nextRunAt: nextFireTime(e.cron, e.timezone, now)?.toISOString() ?? null, lastRunAt: e.lastRunAt, lastRunStatus: e.lastRunStatus };
 }
 
+const ENDED = ['finished', 'stopped', 'failed', 'interrupted'];
+
+/**
+ * The status to show: the stored one, except while a crawl this dashboard just started has not
+ * reached the store yet (the store still holds the previous run's end): then "starting".
+ */
+function shownStatus(task: Pick<TaskSummary, 'status' | 'endedAt'>, launch: LaunchInfo | null): string {
+  if (launch?.running && ENDED.includes(task.status) && (!task.endedAt || task.endedAt.getTime() < Date.parse(launch.startedAt))) return 'starting';
+  return task.status;
+}
+
 /** Every task: stored status and counts, the latest run's pages (this machine), schedule, a crawl the dashboard started. */
 export async function listTasks(ctx: ApiContext) {
   const now = new Date();
@@ -24,7 +37,7 @@ export async function listTasks(ctx: ApiContext) {
     const progress = readProgress(ctx.dataDir, t.name, now.getTime());
     const state = readState(ctx.dataDir, t.name);
     return {
-      id: t.id, name: t.name, type: t.type, status: t.status, startedAt: t.startedAt, endedAt: t.endedAt, hosts: t.hosts, counts: t.counts,
+      id: t.id, name: t.name, type: t.type, status: shownStatus(t, ctx.launcher.get(t.name)), startedAt: t.startedAt, endedAt: t.endedAt, hosts: t.hosts, counts: t.counts,
       pagesDone: progress?.pagesDone ?? state?.pagesUsed ?? null,
       pagesFailed: progress?.pagesFailed ?? null,
       live: progress?.live ?? 0,
@@ -62,7 +75,7 @@ export async function taskDetail(ctx: ApiContext) {
   return {
     name,
     stored: true,
-    task: status.task,
+    task: { ...status.task, status: shownStatus(status.task, launch) },
     workers: status.workers,
     settings: state?.settings ?? null,
     pagesUsed: state?.pagesUsed ?? null,
