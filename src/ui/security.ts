@@ -72,7 +72,6 @@ export interface GuardOptions {
   token: string | null;
   /** The address the server listens on, for the Host check. */
   host: string;
-  port: () => number;
 }
 
 export type GuardResult =

@@ -100,11 +100,10 @@ export async function startUiServer(opts: UiOptions = {}): Promise<UiServer> {
   const launcher = new CrawlLauncher();
   const csrf = newCsrfSecret();
   const headers = securityHeaders(IMPORT_MAP_HASH);
-  let port = 0;
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://dashboard.invalid');
-    const g = guard(req, url, { token, host, port: () => port }, csrf);
+    const g = guard(req, url, { token, host }, csrf);
     if (!g.ok) {
       if ('location' in g) {
         res.writeHead(302, { ...headers, Location: g.location, 'Set-Cookie': g.cookie, 'Cache-Control': 'no-store' });
@@ -161,7 +160,7 @@ export async function startUiServer(opts: UiOptions = {}): Promise<UiServer> {
     await repo.close();
     throw err;
   });
-  port = (server.address() as AddressInfo).port;
+  const port = (server.address() as AddressInfo).port;
   const shownHost = host.includes(':') ? `[${host}]` : host;
   return {
     url: `http://${shownHost}:${port}/`,

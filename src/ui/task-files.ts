@@ -8,7 +8,7 @@ import { readTaskState, type TaskState } from '../crawler/task-state';
 const STALE_MS = 15_000;
 
 export interface TaskProgress {
-  /** Processes crawling now (fresh, non-final snapshots). */
+  /** Processes crawling now (fresh, non-final snapshots); pages/s is theirs, or the last process's average when none. */
   live: number;
   pagesDone: number;
   pagesFailed: number;
@@ -35,32 +35,35 @@ function add(into: Record<string, number>, from: Record<string, number>): void {
 
 /**
  * The task's latest run as its processes on this machine report it (progress-<host>-<pid>.json,
- * see crawler/results/progress-file.ts): the snapshots of the newest run's processes summed.
- * Null when no process of this machine ever crawled the task.
+ * see crawler/results/progress-file.ts): the snapshots of the processes that started at or after
+ * `since` (the task's start time in the store: a fresh run moves it, a resumed run or a joining
+ * worker does not, so their pages add up), summed. Null when there are none.
  */
-export function readProgress(dataDir: string, task: string, now = Date.now()): TaskProgress | null {
+export function readProgress(dataDir: string, task: string, since: Date | null, now = Date.now()): TaskProgress | null {
   const snaps: ProgressSnapshot[] = [];
   for (const f of files(taskDir(dataDir, task), /^progress-.*\.json$/)) {
     try {
-      snaps.push(JSON.parse(readFileSync(f, 'utf8')) as ProgressSnapshot);
+      const snap = JSON.parse(readFileSync(f, 'utf8')) as ProgressSnapshot;
+      // A process records its start just after the task's (it opens the store first); 1 s of clock slack.
+      if (!since || Date.parse(snap.startedAt) >= since.getTime() - 1000) snaps.push(snap);
     } catch {
       /* being replaced right now, or not ours */
     }
   }
   if (!snaps.length) return null;
-  const isLive = (s: ProgressSnapshot) => !s.final && now - Date.parse(s.updatedAt) < STALE_MS;
-  const live = snaps.filter(isLive);
-  // Live processes make the current run; otherwise the last run that ended, whose processes
-  // started within a minute of its newest one (workers of one crawl).
-  const newestStart = Math.max(...snaps.map((s) => Date.parse(s.startedAt)));
-  const run = live.length ? live : snaps.filter((s) => newestStart - Date.parse(s.startedAt) < 60_000);
+  const live = snaps.filter((s) => !s.final && now - Date.parse(s.updatedAt) < STALE_MS);
   const out: TaskProgress = { live: live.length, pagesDone: 0, pagesFailed: 0, queued: null, pagesPerSec: 0, pagesByType: {}, recordsByTable: {}, failuresByReason: {}, updatedAt: '' };
-  for (const s of run) {
+  for (const s of snaps) {
     out.pagesDone += s.pagesDone;
     out.pagesFailed += s.pagesFailed;
-    out.pagesPerSec += s.pagesPerSec;
-    // Every process sees the same shared queue: the largest recent count, not a sum.
-    if (s.queued !== null) out.queued = Math.max(out.queued ?? 0, s.queued);
+    // Every process sees the same shared queue: the largest live count, not a sum; with none live, the last one's.
+    if (live.includes(s)) {
+      out.pagesPerSec += s.pagesPerSec;
+      if (s.queued !== null) out.queued = Math.max(out.queued ?? 0, s.queued);
+    } else if (!live.length && s.updatedAt > out.updatedAt) {
+      out.pagesPerSec = s.pagesPerSec; // the last run's average
+      out.queued = s.queued;
+    }
     add(out.pagesByType, s.pagesByType);
     add(out.recordsByTable, s.recordsByTable);
     add(out.failuresByReason, s.failuresByReason);

@@ -1,4 +1,4 @@
-import { COLLECTIONS, type CollectionName } from '../../../schemas/index';
+import type { CollectionName } from '../../../schemas/index';
 import { StorageInputError } from '../../../storage/errors';
 import { parseFilterJson } from '../../../storage/filter';
 import { resolveCollection } from '../../../storage/open';
@@ -124,4 +124,3 @@ export async function categoryTree(ctx: ApiContext) {
   return { categories: rows, truncated: rows.length === limit };
 }
 
-export const TABLE_NAMES = COLLECTIONS;

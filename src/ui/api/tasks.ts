@@ -34,7 +34,7 @@ export async function listTasks(ctx: ApiContext) {
   const now = new Date();
   const [tasks, schedules] = await Promise.all([ctx.repo.listTasks(), ctx.schedules.list()]);
   const rows = tasks.map((t) => {
-    const progress = readProgress(ctx.dataDir, t.name, now.getTime());
+    const progress = readProgress(ctx.dataDir, t.name, t.startedAt, now.getTime());
     const state = readState(ctx.dataDir, t.name);
     return {
       id: t.id, name: t.name, type: t.type, status: shownStatus(t, ctx.launcher.get(t.name)), startedAt: t.startedAt, endedAt: t.endedAt, hosts: t.hosts, counts: t.counts,
@@ -66,7 +66,7 @@ export async function taskDetail(ctx: ApiContext) {
     status = await taskStatus(ctx.repo, name, now);
   } catch (err) {
     // Started from here but not stored yet (or refused): show what the CLI said.
-    if (err instanceof UsageError && launch) return { name, stored: false, launch, progress: readProgress(ctx.dataDir, name), failures: [] };
+    if (err instanceof UsageError && launch) return { name, stored: false, launch, progress: null, failures: [] };
     if (err instanceof UsageError) throw new HttpError(404, err.message);
     throw err;
   }
@@ -79,7 +79,7 @@ export async function taskDetail(ctx: ApiContext) {
     workers: status.workers,
     settings: state?.settings ?? null,
     pagesUsed: state?.pagesUsed ?? null,
-    progress: readProgress(ctx.dataDir, name, now.getTime()),
+    progress: readProgress(ctx.dataDir, name, status.task.startedAt, now.getTime()),
     failures: readFailures(ctx.dataDir, name),
     schedule: scheduleView(schedule, now),
     launch,
