@@ -79,6 +79,15 @@ function readBody(req: IncomingMessage): Promise<Record<string, unknown>> {
   });
 }
 
+/** A path part as typed (`%E7%94%B5` → 电); a malformed escape is the client's error. */
+function decodePart(part: string): string {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    throw new HttpError(400, `malformed URL escape in "${part.slice(0, 60)}"`);
+  }
+}
+
 /** JSON with Dates as ISO text. */
 function sendJson(res: ServerResponse, status: number, value: unknown, headers: Record<string, string>): void {
   res.writeHead(status, { ...headers, 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
@@ -126,13 +135,13 @@ export async function startUiServer(opts: UiOptions = {}): Promise<UiServer> {
     for (const r of ROUTES) {
       const m = r.path.exec(path);
       if (!m || r.method !== method) continue;
-      const ctx: ApiContext = {
-        req, res, url, repo, dataDir, schedules, launcher,
-        params: m.slice(1).map((p) => decodeURIComponent(p)),
-        openWritable: () => open({ readOnly: false }),
-        body: () => readBody(req),
-      };
       try {
+        const ctx: ApiContext = {
+          req, res, url, repo, dataDir, schedules, launcher,
+          params: m.slice(1).map(decodePart),
+          openWritable: () => open({ readOnly: false }),
+          body: () => readBody(req),
+        };
         const value = await r.handler(ctx);
         if (!res.headersSent) sendJson(res, res.statusCode || 200, value ?? {}, headers);
       } catch (err) {

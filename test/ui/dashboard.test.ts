@@ -202,6 +202,12 @@ describe('dashboard in Chromium', () => {
     expect(await facts.locator('.pill', { hasText: '华为' }).count()).toBe(1);
     expect(await page.locator('main script').count()).toBe(0);
     expect(await page.locator('.news-layout .text').textContent()).toMatch(/华为今天在深圳举行新品发布会/);
+
+    // The task's failed page is listed under its reason, with its URL.
+    await page.goto(`${ui.url}#/tasks/hostile`);
+    const failure = page.locator('.failures details', { hasText: 'http-404' });
+    await failure.locator('summary').click();
+    expect(await failure.textContent()).toContain(`${fixture.url}hostile/gone.html`);
     expect(dialogs).toEqual([]);
     expect(pageErrors).toEqual([]);
   });

@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
  * - /hostile/            a shop page linking a product and an article whose names are HTML/script
  * - /hostile/p/1.html    a product (JSON-LD) named `<img src=x onerror=alert(1)>`
  * - /hostile/news/1.html an article titled `<script>alert(2)</script> …`, by 张三
+ * - /hostile/gone.html  a 404 (a failed page, with its reason and URL)
  * - a review of the product reading `… <script>alert(3)</script><b>加粗</b>`
  * - /slow/<n>            a page answered after SLOW_MS, linking /slow/<n+1> … /slow/<n+3>: a crawl
  *                        that keeps running long enough to be paused, resumed and stopped
@@ -54,7 +55,7 @@ export async function startFixtureSite(): Promise<FixtureSite> {
       res.end(body);
     };
     if (path === '/robots.txt') return send(404, 'none');
-    if (path === '/hostile/') return send(200, page('店铺', `<h1>店铺</h1><a href="/hostile/p/1.html">${esc(HOSTILE_NAME)}</a> <a href="/hostile/news/1.html">${esc(HOSTILE_TITLE)}</a>`));
+    if (path === '/hostile/') return send(200, page('店铺', `<h1>店铺</h1><a href="/hostile/p/1.html">${esc(HOSTILE_NAME)}</a> <a href="/hostile/news/1.html">${esc(HOSTILE_TITLE)}</a> <a href="/hostile/gone.html">已下架</a>`));
     if (path === '/hostile/p/1.html') return send(200, product());
     if (path === '/hostile/news/1.html') return send(200, article());
     const slow = /^\/slow\/(\d+)$/.exec(path);

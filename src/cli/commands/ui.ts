@@ -15,6 +15,7 @@ export function register(program: Command): void {
     .option('--token <secret>', 'required on every request (16+ characters); default $UI_TOKEN')
     .addHelpText('after', '\nOpen the printed link. With a token it carries ?token=… once; the browser then keeps it in a cookie.\nCtrl-C stops the dashboard and the crawls it started (they save their state; continue them with --resume).')
     .action(async (flags: UiFlags) => {
+      if (flags.port > 65535) throw new UsageError(`--port must be 0–65535, got ${flags.port}`);
       const { tokenProblem } = await import('../../ui/security');
       const token = flags.token ?? (process.env.UI_TOKEN || null);
       const problem = tokenProblem(flags.host, token);
