@@ -7,6 +7,13 @@ import { timeText, num } from './format.js';
 
 const TABLES = ['categories', 'shops', 'commodities', 'reviews', 'news'];
 
+/** The end time, without its date when it is the start's date (the zone stays). */
+function endText(start, end) {
+  const a = timeText(start);
+  const b = timeText(end);
+  return a.slice(0, 10) === b.slice(0, 10) ? b.slice(11) : b;
+}
+
 export function StatusBadge({ status }) {
   return html`<span class=${`badge status-${String(status).replace(/[^a-z-]/g, '')}`}>${status}</span>`;
 }
@@ -67,7 +74,7 @@ export function TaskList() {
       <div class="table-wrap">
         <table class="tasks">
           <thead><tr>
-            <th>Task</th><th>Status</th><th>Type</th><th>Started</th><th>Ended</th><th class="num">Pages done</th><th class="num">Failed</th>
+            <th>Task</th><th>Status</th><th>Type</th><th>Started / ended</th><th class="num">Pages done</th><th class="num">Failed</th>
             ${TABLES.map((t) => html`<th class="num">${t}</th>`)}
             <th>Schedule</th>
           </tr></thead>
@@ -77,14 +84,13 @@ export function TaskList() {
                 <td data-label="Task"><a href=${link(['tasks', t.name])}>${t.name}</a></td>
                 <td data-label="Status"><${StatusBadge} status=${t.status} />${t.live ? html` <span class="live">● live</span>` : null}</td>
                 <td data-label="Type">${t.type}</td>
-                <td data-label="Started">${timeText(t.startedAt)}</td>
-                <td data-label="Ended">${timeText(t.endedAt)}</td>
+                <td data-label="Started / ended">${timeText(t.startedAt)}${t.endedAt ? html`<br /><small>ended ${endText(t.startedAt, t.endedAt)}</small>` : null}</td>
                 <td data-label="Pages done" class="num">${num(t.pagesDone)}</td>
                 <td data-label="Failed" class="num">${num(t.pagesFailed)}</td>
                 ${TABLES.map((tb) => html`<td data-label=${tb} class="num">${t.counts ? num(t.counts[tb]) : '—'}</td>`)}
                 <td data-label="Schedule">${t.schedule ? html`<code>${t.schedule.cron}</code>${t.schedule.timezone ? ` ${t.schedule.timezone}` : ''}<br /><small>next ${timeText(t.schedule.nextRunAt)}</small>` : '—'}</td>
               </tr>`)}
-            ${data && !tasks.length ? html`<tr><td colspan="13" class="empty">No tasks yet: create one below.</td></tr>` : null}
+            ${data && !tasks.length ? html`<tr><td colspan="12" class="empty">No tasks yet: create one below.</td></tr>` : null}
           </tbody>
         </table>
       </div>
