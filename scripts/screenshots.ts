@@ -51,6 +51,7 @@ async function create(name: string, urls: string, mode: string, maxPages: string
 
 async function untilStatus(status: string): Promise<void> {
   await page.waitForFunction((s) => document.querySelector('h1 .badge')?.textContent === s, status, { timeout: 300_000, polling: 500 });
+  if (status !== 'running') await page.getByText(/exited with code/).waitFor({ timeout: 60_000 });
 }
 
 try {

@@ -135,8 +135,14 @@ export function crawlArgsOf(body: Record<string, unknown>) {
 
 /** Live processes of the task: refuse to start a second fresh run beside them (the CLI would too, with exit 2). */
 async function refuseIfCrawling(ctx: ApiContext, name: string): Promise<void> {
-  if (ctx.launcher.isRunning(name)) throw new HttpError(409, `task ${name} is being crawled (started from this dashboard); pause or stop it first`);
   const t = await ctx.repo.getTaskByName(name);
+  const launch = ctx.launcher.get(name);
+  if (launch?.running) {
+    // A run that has ended in the store is only closing its process: wait for that (seconds at most).
+    const ended = t && ENDED.includes(t.status) && t.endedAt && t.endedAt.getTime() >= Date.parse(launch.startedAt);
+    if (ended) await Promise.race([ctx.launcher.waitFor(name), new Promise((r) => setTimeout(r, 15_000))]);
+    if (ctx.launcher.isRunning(name)) throw new HttpError(409, `task ${name} is being crawled (started from this dashboard); pause or stop it first`);
+  }
   if (!t) return;
   const { workers } = await taskStatus(ctx.repo, name);
   if (workers.some((w) => w.alive)) throw new HttpError(409, `task ${name} is being crawled by ${workers.filter((w) => w.alive).map((w) => `${w.host}:${w.pid}`).join(', ')}; pause or stop it first`);
