@@ -25,6 +25,7 @@ export const ENVIRONMENT: ReadonlyArray<readonly [name: string, meaning: string]
   ['CHROMIUM_PATH', 'Chromium executable for browser mode (default: found by `npm run setup`)'],
   ['LOG_FORMAT', 'text | json (same as --log-format)'],
   ['DEMO_PORT', 'port of the bundled demo site (default 18080)'],
+  ['UI_TOKEN', 'token the dashboard (`ui`) requires on every request; needed with --host other than 127.0.0.1'],
   ['CRAWLEE_LOG_LEVEL', "show Crawlee's own log lines at this level (DEBUG, INFO, WARNING, ERROR)"],
 ];
 

@@ -7,6 +7,7 @@ import { DEFAULT_CRAWL_OPTIONS, type CrawlOptions } from './crawl-options';
 import { createEngine } from './engine-choice';
 import { FailureLog } from './results/failures';
 import { CrawlStats, ProgressReporter } from './results/progress';
+import { ProgressFile } from './results/progress-file';
 import { formatSummary } from './results/summary';
 import { findChromium, NO_CHROMIUM_MESSAGE } from './fetching/browser-path';
 import { dedupKey } from './links/dedup-key';
@@ -162,6 +163,8 @@ export async function runTask(opts: CrawlOptions, hooks: RunHooks = {}): Promise
   const engine = createEngine(run, { queue: backend.queue, budget: backend.budget, sink, seen: backend.seen, dedupKey, failures, stats, pool, chromiumPath, config: backend.config, validators, storeHealth });
   stopForFatal = () => engine.stop();
   const progress = new ProgressReporter(stats, () => backend.pending(), hooks.progress);
+  // The dashboard's live view of this process (src/ui reads it).
+  const progressFile = new ProgressFile(dir, { task: opts.task, host: hostname(), pid: process.pid }, stats, failures, () => backend.pending());
 
   let interrupted = false;
   let storedCounts: Record<string, number> | undefined;
@@ -176,6 +179,7 @@ export async function runTask(opts: CrawlOptions, hooks: RunHooks = {}): Promise
     hooks.onStart?.(stop);
     control = watchTaskControl(sink.repo, opts.task, { onPause: () => engine.pause?.(), onResume: () => engine.resume?.(), onStop: stop });
     progress.start();
+    progressFile.start();
     await engine.run();
     // A re-crawl that ran to the end re-checks the known pages it no longer reached (removed
     // products …) so their records are marked gone. The main process does it, not joining workers.
@@ -187,6 +191,7 @@ export async function runTask(opts: CrawlOptions, hooks: RunHooks = {}): Promise
     control?.stop();
     await validators?.close().catch(() => undefined);
     await progress.stop();
+    await progressFile.stop();
     await pool.close();
     // Saved as far as possible: a checkpoint that fails (its journal cannot be written) still
     // closes the queue and records the task's end, never leaving it `running`.

@@ -13,6 +13,7 @@ import * as query from './query';
 import * as exportCmd from './export';
 import * as tasks from './tasks';
 import * as verify from './verify';
+import * as ui from './ui';
 
 /** Every subcommand module registers itself on the program; one line each. */
 export const commandModules: Array<{ register(program: Command): void }> = [
@@ -30,4 +31,5 @@ export const commandModules: Array<{ register(program: Command): void }> = [
   exportCmd,
   tasks,
   verify,
+  ui,
 ];
