@@ -144,7 +144,7 @@ describe('a full disk', () => {
     const dataDir = tempDataDir();
     const store = join(dataDir, 'store');
     mkdirSync(store, { recursive: true });
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=192k', 'tmpfs', store]);
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=1m', 'tmpfs', store]);
     try {
       const env = { CRAWLER_DATA_DIR: dataDir };
       const first = await runCli(['--task', 'sfull', '--urls', site.url, '--mode', 'http', '--concurrency', '4'], env);
