@@ -16,6 +16,15 @@ const OG_ARTICLE = FEATURE_NAMES.indexOf('ogArticle');
 export const NEWS_MIN_SCORE = 0.25;
 
 /**
+ * Whether an auto-typed page is a list of stories (headlines with teasers outweighing any body, see
+ * isStoryList) whose own markup does not say article: an index, never stored as news.
+ */
+export function readsAsStoryList(commerce: CommerceFacets | null): boolean {
+  const typing = commerce?.typing;
+  return !!typing && isStoryList(typing.stories) && !typing.features[LD_ARTICLE] && !typing.features[OG_ARTICLE];
+}
+
+/**
  * The page type from what each facet extractor found. A forced kind wins; otherwise a
  * commerce page type other than "other" wins over an article only when it found goods,
  * since news pages often carry a category menu too; and an article the page-type model
@@ -32,7 +41,7 @@ export function choosePageType(kind: ExtractKind, commerce: CommerceFacets | nul
     if (typing?.type && (typing.scores.news ?? 0) < NEWS_MIN_SCORE) return commerceType;
     // A list of stories (headlines with teasers outweighing any body) is an index, whatever its
     // paragraphs read like, unless the page's own markup says it is an article.
-    if (typing && isStoryList(typing.stories) && !typing.features[LD_ARTICLE] && !typing.features[OG_ARTICLE]) return commerceType;
+    if (readsAsStoryList(commerce)) return commerceType;
     return 'news';
   }
   return commerceType;

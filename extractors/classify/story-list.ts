@@ -73,17 +73,20 @@ export function storyList(idx: PageIndex): StoryList {
     perList.set(list, (perList.get(list) ?? 0) + 1);
     teaserWeight += all;
   }
-  const byParent = new Map<Element, number>();
+  const byParent = new Map<Element, [weight: number, count: number]>();
   let paragraphs = 0;
   for (const p of idx.byTag.get('P') ?? []) {
     const w = textWeight(clean(p.textContent));
     if (w < PARAGRAPH_WEIGHT) continue;
     paragraphs++;
-    if (p.parentElement) byParent.set(p.parentElement, (byParent.get(p.parentElement) ?? 0) + w);
+    if (!p.parentElement) continue;
+    const [weight, count] = byParent.get(p.parentElement) ?? [0, 0];
+    byParent.set(p.parentElement, [weight + w, count + 1]);
   }
   let bodyBlock = 0;
-  // Paragraphs beside their own headline link (a lead story with its first paragraph) are a teaser, not a body.
-  for (const [parent, w] of byParent) if (w > bodyBlock && !headsALink(parent)) bodyBlock = w;
+  // One or two paragraphs beside their own headline link (a lead story with its first paragraph)
+  // are a teaser, not a body; an article's body is more paragraphs than that.
+  for (const [parent, [w, count]] of byParent) if (w > bodyBlock && !(count <= 2 && headsALink(parent))) bodyBlock = w;
   return { teaserItems: Math.max(0, ...perList.values()), teaserWeight, bodyBlock, paragraphs };
 }
 

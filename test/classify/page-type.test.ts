@@ -39,11 +39,14 @@ describe('news index pages and articles in auto mode', () => {
   it('does not type a 资讯中心 index of headlines with teasers as news', () => {
     const r = extractHtml(newsCentreIndex(), 'https://news.example.cn/news/');
     expect(['category', 'other']).toContain(r.pageType);
+    // No news facet either: storage would keep it as an article mixed from ten stories.
+    expect(r.news).toBeNull();
   });
 
   it('does not type a section front whose lead story shows its whole first paragraph as news', () => {
     const r = extractHtml(sectionFront(), 'https://gazette.example.com/local');
     expect(['category', 'other']).toContain(r.pageType);
+    expect(r.news).toBeNull();
   });
 
   it('types a story with a "More from" box of headlines and standfirsts as news', () => {
