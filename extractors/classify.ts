@@ -1,5 +1,10 @@
 import type { ExtractKind, NewsFacet, PageType } from './types';
 import type { CommerceFacets } from './commerce/index';
+import { FEATURE_NAMES } from './classify/features';
+import { isStoryList } from './classify/story-list';
+
+const LD_ARTICLE = FEATURE_NAMES.indexOf('ldArticle');
+const OG_ARTICLE = FEATURE_NAMES.indexOf('ogArticle');
 
 /**
  * Below this probability of news, by the page-type model, a page Readability found text on is
@@ -11,10 +16,20 @@ import type { CommerceFacets } from './commerce/index';
 export const NEWS_MIN_SCORE = 0.25;
 
 /**
+ * Whether an auto-typed page is a list of stories (headlines with teasers outweighing any body, see
+ * isStoryList) whose own markup does not say article: an index, never stored as news.
+ */
+export function readsAsStoryList(commerce: CommerceFacets | null): boolean {
+  const typing = commerce?.typing;
+  return !!typing && isStoryList(typing.stories) && !typing.features[LD_ARTICLE] && !typing.features[OG_ARTICLE];
+}
+
+/**
  * The page type from what each facet extractor found. A forced kind wins; otherwise a
  * commerce page type other than "other" wins over an article only when it found goods,
  * since news pages often carry a category menu too; and an article the page-type model
- * does not take for news (an index of stories, a forum, a help page) keeps its commerce type.
+ * does not take for news (an index of stories, a forum, a help page) keeps its commerce type, and
+ * so does a page made of headlines with teasers (see isStoryList).
  */
 export function choosePageType(kind: ExtractKind, commerce: CommerceFacets | null, news: NewsFacet | null): PageType {
   if (kind === 'news') return 'news';
@@ -24,6 +39,9 @@ export function choosePageType(kind: ExtractKind, commerce: CommerceFacets | nul
   if (news && news.content.length > 0 && !(commerceType !== 'other' && hasGoods)) {
     const typing = commerce?.typing;
     if (typing?.type && (typing.scores.news ?? 0) < NEWS_MIN_SCORE) return commerceType;
+    // A list of stories (headlines with teasers outweighing any body) is an index, whatever its
+    // paragraphs read like, unless the page's own markup says it is an article.
+    if (readsAsStoryList(commerce)) return commerceType;
     return 'news';
   }
   return commerceType;

@@ -2,7 +2,7 @@ import type { ExtractContext, ExtractKind, PageResult, CapturedJson } from './ty
 import { parseHtml } from './parse';
 import { extractCommerce, type CommerceFacets } from './commerce/index';
 import { extractNews } from './news/index';
-import { choosePageType } from './classify';
+import { choosePageType, readsAsStoryList } from './classify';
 
 export type { PageResult, ExtractKind, CapturedJson } from './types';
 
@@ -24,7 +24,8 @@ export function extractDocument(doc: Document, url: string, opts: ExtractOptions
       : extractCommerce(doc, ctx);
   // In auto mode a page where commerce found goods is never typed news (see choosePageType),
   // so Readability — most of the cost of a shop page — is not run on it.
-  const wantNews = ctx.kind === 'news' || (ctx.kind === 'auto' && !hasGoods(commerce));
+  // Nor is a list of stories: its text would be stored as one article mixed from several.
+  const wantNews = ctx.kind === 'news' || (ctx.kind === 'auto' && !hasGoods(commerce) && !readsAsStoryList(commerce));
   const news = wantNews ? extractNews(doc, ctx) : null;
   const result: PageResult = {
     url,

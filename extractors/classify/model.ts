@@ -1,5 +1,6 @@
 import type { PageIndex } from '../commerce/dom/page-index';
 import { FEATURE_NAMES, typingFeatures, type TypingSignals } from './features';
+import { storyList, type StoryList } from './story-list';
 import model from './page-type-model.json';
 
 /** What the model tells apart; category and shop pages are told by their own signals after it. */
@@ -19,6 +20,8 @@ export interface PageTyping {
   /** Probability of each type (they add up to 1; empty without a model). */
   scores: Partial<Record<ModelType, number>>;
   features: number[];
+  /** Headlines with teasers against the largest paragraph block: is the page a list of stories. */
+  stories: StoryList;
 }
 
 /** A tree node: an inner node [feature, threshold, left, right] (left when value < threshold), or a leaf's class probabilities. */
@@ -78,10 +81,11 @@ export function predict(x: number[]): number[] | null {
  */
 export function typePage(doc: Document, idx: PageIndex, s: TypingSignals): PageTyping | null {
   const features = typingFeatures(doc, idx, s);
+  const stories = storyList(idx);
   const p = predict(features);
-  if (!p || MODEL.kind === 'none') return { type: null, scores: {}, features };
+  if (!p || MODEL.kind === 'none') return { type: null, scores: {}, features, stories };
   const scores = Object.fromEntries(MODEL.classes.map((c, i) => [c, p[i]])) as Record<ModelType, number>;
   let best = 0;
   for (let i = 1; i < p.length; i++) if (p[i] > p[best]) best = i;
-  return { type: MODEL.classes[best], scores, features };
+  return { type: MODEL.classes[best], scores, features, stories };
 }

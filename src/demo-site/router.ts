@@ -1,7 +1,7 @@
 import { FONT_BYTES, png } from './assets';
 import { SITE_CSS } from './html';
 import { aboutPage, accountPage, cartPage, helpPage, robotsTxt, searchPage } from './pages/misc-pages';
-import { articlePage, newsIndex } from './pages/news-pages';
+import { articlePage, channelPage, newsIndex } from './pages/news-pages';
 import { categoryPage, homePage, productApi, productPage, shopPage } from './pages/shop-pages';
 import { trapPage } from './pages/traps';
 import { notFound, type Reply } from './reply';
@@ -21,6 +21,7 @@ export function route(ctx: RouteContext, pathname: string, query: URLSearchParam
   if ((m = pathname.match(/^\/shop\/(\d+)$/))) return shopPage(s, m[1]!, query);
   if (pathname === '/news') return { status: 301, contentType: 'text/html', charsetHeader: true, body: '', headers: { location: '/news/' } };
   if (pathname === '/news/') return newsIndex(s, query);
+  if ((m = pathname.match(/^\/news\/(zh|en)\/$/))) return channelPage(s, m[1] as 'zh' | 'en');
   if ((m = pathname.match(/^\/news\/(zh|en)\/(\d+)(?:_(2))?\.html$/))) return articlePage(s, m[1] as 'zh' | 'en', m[2]!, m[3] ? 2 : 1);
   if (pathname.startsWith('/cart/')) return cartPage(s, pathname, query);
   if (pathname.startsWith('/account/')) return accountPage(s, pathname);

@@ -118,3 +118,109 @@ export const SMALL_LIST_ITEMS = [
   ['小米 X69 Plus 对讲机 黑色 3-5公里', 299.9],
   ['【官方正品】realme X70 Lite 对讲机 黑色 5-10公里', 599],
 ];
+
+const ZH_STORIES = [
+  ['多地出台措施促进消费 家电以旧换新补贴加码', '多个省份近日发布促消费新举措，对购买节能家电的消费者给予补贴，部分城市补贴比例最高达到售价的百分之二十。'],
+  ['一季度外贸进出口开局平稳 民营企业占比提升', '海关总署最新数据显示，一季度我国货物贸易进出口总值同比增长，其中民营企业进出口占比继续提升。'],
+  ['新能源汽车下乡活动启动 覆盖二十余个省份', '今年的新能源汽车下乡活动近日启动，参与车企和车型数量均创新高，活动将持续到年底。'],
+  ['春耕备耕有序推进 农资供应总体充足', '农业农村部表示，当前春耕备耕工作有序推进，化肥、种子等农资供应总体充足，价格基本稳定。'],
+  ['城市更新行动提速 老旧小区改造开工过万个', '住房和城乡建设部介绍，今年以来各地加快推进城市更新，老旧小区改造新开工数量已超过一万个。'],
+  ['文旅消费持续升温 假日出游人次同比增长', '文化和旅游部数据中心测算，假期全国国内旅游出游人次和出游总花费均实现同比增长。'],
+  ['数字经济规模再创新高 算力基础设施加快建设', '最新发布的报告显示，我国数字经济规模继续扩大，各地加快建设算力基础设施，带动相关产业发展。'],
+  ['稳就业政策持续发力 高校毕业生就业服务月启动', '人力资源和社会保障部启动高校毕业生就业服务月活动，各地将集中举办招聘会，提供岗位信息。'],
+  ['跨境电商新业态发展迅速 海外仓数量持续增加', '商务部有关负责人表示，跨境电商等外贸新业态发展迅速，企业建设的海外仓数量持续增加。'],
+  ['居民收入稳步增长 消费支出结构持续优化', '国家统计局发布数据，全国居民人均可支配收入实际增长，服务性消费支出占比进一步提高。'],
+];
+
+const MORE_ZH = ['业内人士认为，相关政策将进一步释放市场活力，带动上下游产业协同发展。', '专家表示，后续还需加强政策协同，推动各项措施尽快落地见效。', '记者在采访中了解到，不少企业和群众对此表示欢迎，期待更多细则出台。'];
+
+/**
+ * A portal's news centre (资讯中心): ten headlines, each with a teaser, a date and a "详细" link,
+ * and a pager. A page of many stories, not one: never stored as an article.
+ */
+export function newsCentreIndex(): string {
+  const items = ZH_STORIES.map(([title, teaser], i) => `<li class="item"><h3><a href="/news/2026/03/${1001 + i}.html" target="_blank">${title}</a></h3>
+    <p>${teaser}${MORE_ZH[i % MORE_ZH.length]}</p><a href="/news/2026/03/${1001 + i}.html" class="detail">[详细]</a> <span class="time">2026-03-${String(20 - i).padStart(2, '0')} ${9 + (i % 8)}:${String(10 + i * 3)}</span></li>`).join('\n');
+  return `<html lang="zh-CN"><head><meta charset="utf-8"><title>资讯中心 - 某某新闻网</title>
+  <meta name="keywords" content="资讯,新闻,财经"><meta name="description" content="某某新闻网资讯中心，提供最新国内新闻、财经资讯。"></head><body>
+  <div class="header"><a href="/">首页</a><a href="/news/">资讯</a><a href="/finance/">财经</a><a href="/tech/">科技</a><a href="/auto/">汽车</a></div>
+  <div class="crumb"><a href="/">首页</a> &gt; <span>资讯中心</span></div>
+  <div class="main"><h1>资讯中心</h1><ul class="news-list">${items}</ul>
+  <div class="pages"><span class="cur">1</span><a href="?page=2">2</a><a href="?page=3">3</a><a href="?page=2">下一页</a></div></div>
+  <div class="side"><h3>热点排行</h3><ol>${ZH_STORIES.slice(0, 5).map(([t], i) => `<li><a href="/news/2026/03/${1001 + i}.html">${t}</a></li>`).join('')}</ol></div>
+  <div class="footer"><p>某某新闻网 版权所有 未经授权禁止转载</p></div></body></html>`;
+}
+
+const EN_STORIES = [
+  ['City council approves new budget for river flood defences', 'The council voted to spend more on embankments and pumping stations after last winter\'s floods damaged hundreds of homes along the river.'],
+  ['Regional rail line to reopen after two years of repairs', 'Trains will run again on the coastal line from next month, the operator said, with a reduced timetable during the first weeks of service.'],
+  ['Local hospital opens a new children\'s ward with thirty beds', 'The ward, paid for partly by a public appeal, will let families stay overnight and cut waiting times for planned surgery, staff said.'],
+  ['Farmers warn of poor harvest after the driest spring on record', 'Growers across the county say yields of wheat and barley could fall by a quarter unless rain arrives in the coming weeks.'],
+  ['University plans a research centre for battery recycling', 'The centre will work with manufacturers to recover lithium and cobalt from used batteries, creating about eighty jobs over five years.'],
+  ['Museum returns ancient pottery to its country of origin', 'The pieces, bought at auction decades ago, were handed over at a ceremony attended by officials from both governments on Tuesday.'],
+  ['Bus fares frozen for another year, transport authority says', 'The freeze applies to single tickets and weekly passes; the authority said higher fuel costs would be met from its reserves.'],
+  ['New cycle lanes divide opinion among shop owners', 'Some traders say the lanes have cut passing trade, while a survey by the council found more people now visit the high street by bike.'],
+];
+
+/**
+ * An English section front: a lead story shown with its whole first paragraph (it reads like the
+ * start of an article), then headlines with standfirsts, bylines and dates. A page of many stories.
+ */
+export function sectionFront(): string {
+  const lead = `<div class="lead"><h2><a href="/local/2026/03/flood-defences-budget">${EN_STORIES[0]![0]}</a></h2>
+    <p>Councillors voted by a large majority on Monday night to spend an extra twelve million pounds on flood defences along the river, after last winter's storms damaged hundreds of homes and closed the main road into the town centre for almost a month. The plan includes higher embankments, two new pumping stations and a warning system.</p>
+    <span class="byline">By Sarah Collins</span> <time datetime="2026-03-18T21:40:00+00:00">18 March 2026</time></div>`;
+  const items = EN_STORIES.slice(1).map(([title, teaser], i) => `<article class="card"><h3><a href="/local/2026/03/story-${i + 2}">${title}</a></h3>
+    <p class="standfirst">${teaser}</p><p class="meta"><span class="byline">By Staff Reporter</span> <time datetime="2026-03-${String(17 - i).padStart(2, '0')}T10:00:00+00:00">${17 - i} March 2026</time></p></article>`).join('\n');
+  return `<html lang="en"><head><meta charset="utf-8"><title>Local news | The Example Gazette</title>
+  <meta property="og:type" content="website"><meta name="description" content="The latest local news from around the county."></head><body>
+  <header><a href="/">Home</a> <a href="/local">Local</a> <a href="/business">Business</a> <a href="/sport">Sport</a> <a href="/opinion">Opinion</a></header>
+  <main><h1>Local news</h1>${lead}<section class="stories">${items}</section>
+  <nav class="pagination"><a href="/local?page=2">Next page</a></nav></main>
+  <footer><p>© 2026 The Example Gazette. All rights reserved.</p></footer></body></html>`;
+}
+
+/**
+ * One English story whose page ends with a "More from Local" box of other headlines with
+ * standfirsts: still one article.
+ */
+export function storyWithMoreBox(): string {
+  const body = [
+    'Councillors voted by a large majority on Monday night to spend an extra twelve million pounds on flood defences along the river, after last winter\'s storms damaged hundreds of homes.',
+    'The plan includes higher embankments on both banks, two new pumping stations near the old mill and an early warning system that will send text messages to residents when the water rises.',
+    'Work is due to start in the summer and to take about three years. The council said it would try to keep the riverside path open for most of that time, with diversions where it has to close.',
+    'Residents who were flooded last winter welcomed the decision but said it came too late. Several families are still living in rented rooms while their homes dry out and are repaired.',
+    'The leader of the council said the money would come from reserves and a government grant, and that no other services would be cut to pay for the scheme.',
+    'An independent engineer who reviewed the plans said they would protect the town against a flood of the size seen last winter, though not against the most extreme storms now forecast.',
+  ].map((p) => `<p>${p}</p>`).join('\n');
+  const more = EN_STORIES.slice(1, 6).map(([title, teaser], i) => `<li><a href="/local/2026/03/story-${i + 2}">${title}</a><p>${teaser}</p></li>`).join('\n');
+  return `<html lang="en"><head><meta charset="utf-8"><title>City council approves new budget for river flood defences | The Example Gazette</title></head><body>
+  <header><a href="/">Home</a> <a href="/local">Local</a> <a href="/business">Business</a> <a href="/sport">Sport</a></header>
+  <main><h1>City council approves new budget for river flood defences</h1>
+  <p class="byline">By Sarah Collins, Local Affairs Reporter · 18 March 2026</p>
+  <div class="story-body">${body}</div>
+  <aside class="more"><h2>More from Local</h2><ul>${more}</ul></aside></main>
+  <footer><p>© 2026 The Example Gazette. All rights reserved.</p></footer></body></html>`;
+}
+
+/**
+ * A buying guide on a shop's site: the shop's menus, a cart link, a "shop the products" strip with
+ * prices under the text. The page is the guide, an article, not a listing or a category.
+ */
+export function shopGuideArticle(): string {
+  const paras = [
+    '选购空气净化器，首先要看洁净空气输出比率，也就是常说的CADR值。这个数值越高，单位时间内净化的空气越多。一般来说，房间面积乘以十二左右，就是比较合适的CADR值。',
+    '其次要看累积净化量，也就是CCM值。它代表滤网在寿命期内能够处理的污染物总量，数值越高，滤网越耐用，更换的频率也就越低，长期使用的成本随之下降。',
+    '噪音也是不少家庭关心的问题。放在卧室使用的净化器，最好选择睡眠模式噪音在三十分贝左右的产品，夜间开启时才不会影响休息。购买前可以留意产品标注的噪音参数。',
+    '最后别忘了滤网的价格和购买渠道。有些机型本身不贵，但原装滤网价格较高，一年下来花费不少。选购时可以把两三年的滤网费用一起算进去，再做比较。',
+    '总的来说，选购空气净化器不必一味追求高端型号，根据房间大小、家庭成员情况和预算综合考虑，才能选到适合自己的产品。',
+  ].map((p) => `<p>${p}</p>`).join('\n');
+  const picks = ['某品牌空气净化器 家用除甲醛 A100', '某品牌空气净化器 卧室静音 S200', '某品牌空气净化器 大空间 M300', '某品牌原装滤网 A100适用'].map((n, i) => `<li class="goods"><a href="/item/${7100 + i}.html"><img src="/img/g${i}.jpg" alt=""></a><div class="p-name"><a href="/item/${7100 + i}.html">${n}</a></div><div class="p-price">¥${[1299, 1899, 2599, 199][i]}.00</div></li>`).join('');
+  return `<html lang="zh-CN"><head><meta charset="utf-8"><title>空气净化器怎么选？看懂这四个参数就够了 - 某某商城导购</title></head><body>${NAV}
+  <div class="crumb"><a href="/">首页</a> &gt; <a href="/guide/">导购</a> &gt; <a href="/guide/home/">家电</a> &gt; <span>正文</span></div>
+  <div class="guide"><h1>空气净化器怎么选？看懂这四个参数就够了</h1>
+    <div class="info"><span class="author">作者：家电小编</span><span class="date">2026-03-12 15:30</span><span class="views">阅读 1.2万</span></div>
+    <div class="guide-body">${paras}</div></div>
+  <div class="shop-picks"><h3>文中提到的商品</h3><ul>${picks}</ul></div>
+  ${FOOT}</body></html>`;
+}

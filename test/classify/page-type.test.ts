@@ -4,7 +4,10 @@ import { extractCommerce } from '../../extractors/commerce/index';
 import { parseHtml } from '../../extractors/parse';
 import { FEATURE_NAMES } from '../../extractors/classify/features';
 import model from '../../extractors/classify/page-type-model.json';
-import { articleWithRelatedBox, listingWithSellerBox, productWhilePriceLoads, smallCategoryList, SMALL_LIST_ITEMS } from './fixtures';
+import {
+  articleWithRelatedBox, listingWithSellerBox, newsCentreIndex, productWhilePriceLoads, sectionFront, shopGuideArticle, smallCategoryList,
+  SMALL_LIST_ITEMS, storyWithMoreBox,
+} from './fixtures';
 
 describe('page typing in auto mode', () => {
   it('types an item page whose price is still loading as a product, not as a listing of its "看了又看" box', () => {
@@ -29,6 +32,33 @@ describe('page typing in auto mode', () => {
     // The same results on the shop's own address are that shop's page.
     const own = extractHtml(listingWithSellerBox().replace('<title>无线鼠标 - 商品搜索 - 某某商城</title>', '<title>某某商城 - 无线鼠标</title>'), 'https://search.example.cn/shop/88');
     expect(own.pageType).toBe('shop');
+  });
+});
+
+describe('news index pages and articles in auto mode', () => {
+  it('does not type a 资讯中心 index of headlines with teasers as news', () => {
+    const r = extractHtml(newsCentreIndex(), 'https://news.example.cn/news/');
+    expect(['category', 'other']).toContain(r.pageType);
+    // No news facet either: storage would keep it as an article mixed from ten stories.
+    expect(r.news).toBeNull();
+  });
+
+  it('does not type a section front whose lead story shows its whole first paragraph as news', () => {
+    const r = extractHtml(sectionFront(), 'https://gazette.example.com/local');
+    expect(['category', 'other']).toContain(r.pageType);
+    expect(r.news).toBeNull();
+  });
+
+  it('types a story with a "More from" box of headlines and standfirsts as news', () => {
+    const r = extractHtml(storyWithMoreBox(), 'https://gazette.example.com/local/2026/03/flood-defences-budget');
+    expect(r.pageType).toBe('news');
+    expect(r.news?.content).toContain('two new pumping stations');
+  });
+
+  it('types a buying guide on a shop\'s site, with priced goods under it, as news rather than a listing', () => {
+    const r = extractHtml(shopGuideArticle(), 'https://mall.example.cn/guide/home/3301.html');
+    expect(r.pageType).toBe('news');
+    expect(r.news?.content).toContain('洁净空气输出比率');
   });
 });
 

@@ -5,6 +5,9 @@ import { runCli, tempDataDir } from '../helpers/cli';
 
 type Row = Record<string, unknown>;
 
+/** The demo portal's pages that list many stories: the news centre (资讯中心) and the channel fronts. */
+const INDEX_PAGES = ['/news/', '/news/zh/', '/news/en/'];
+
 /**
  * The news table a user gets from the demo portal's articles, against the site's own truth.
  * Chinese articles print Beijing time without a zone ("2024年03月05日 14:22"), as Chinese portals
@@ -17,7 +20,8 @@ describe('demo news crawled into the news table (http mode)', { timeout: 200_000
   beforeAll(async () => {
     site = await startDemoSite({ port: 0, products: 20, newsPerLanguage: 6 });
     const dataDir = tempDataDir();
-    const urls = site.catalog.news.map((n) => new URL(n.url, site.url).href);
+    // The articles and the portal's index pages: the news centre and the two channel fronts.
+    const urls = [...site.catalog.news.map((n) => n.url), ...INDEX_PAGES].map((u) => new URL(u, site.url).href);
     const crawl = await runCli(['--task', 'news', '--urls', urls.join(','), '--mode', 'http', '--max-depth', '0'], { CRAWLER_DATA_DIR: dataDir });
     expect(crawl.code, crawl.stderr).toBe(0);
     const out = await runCli(['export', 'news', '--format', 'jsonl'], { CRAWLER_DATA_DIR: dataDir });
@@ -71,5 +75,17 @@ describe('demo news crawled into the news table (http mode)', { timeout: 200_000
     expect(items.length).toBeGreaterThanOrEqual(10);
     expect(body).toMatch(/<p class="summary">/);
     expect(body).not.toMatch(/<article/);
+    // Channel fronts: a lead story with its first paragraph, then headlines with teasers.
+    for (const path of ['/news/zh/', '/news/en/']) {
+      const page = await (await fetch(new URL(path, site.url))).text();
+      expect(page).toMatch(/<div class="lead-story">/);
+      expect((page.match(/<div class="news-item">/g) ?? []).length).toBeGreaterThanOrEqual(5);
+    }
+  });
+
+  it('stores no index or channel page as a news record, only the articles', () => {
+    const paths = rows.map((r) => new URL(String(r.url)).pathname);
+    for (const p of INDEX_PAGES) expect(paths, p).not.toContain(p);
+    expect(paths.sort()).toEqual(site.catalog.news.map((n) => n.url).sort());
   });
 });

@@ -34,8 +34,31 @@ export function newsIndex(s: SiteState, query: URLSearchParams): Reply {
 <p class="summary">${esc(n.paragraphs[0]!.slice(0, n.language === 'zh' ? 60 : 160))}...</p><span class="time">${esc(n.dateShown)}</span> <span class="tag">${n.language === 'zh' ? '中文' : 'English'}</span></li>`);
   const body = `${portalNav('zh')}<div class="wrap"><h1 class="channel-title">资讯中心</h1>
 <div class="ad"><span class="ad-tag">广告</span><a href="/c/1-1-1">新品手机首发 抢先预约</a></div>
+<div class="channels">频道：<a href="zh/">国内</a> <a href="en/">English</a></div>
 <ul class="news-list">${items.join('\n')}</ul>${pager('/news/', page, pages)}</div>${newsFooter('zh')}`;
   return html(layout({ title: `资讯中心${page > 1 ? ` 第${page}页` : ''} - 优选资讯`, charset: 'utf-8', body }));
+}
+
+/**
+ * A channel front (`/news/zh/`, `/news/en/`): the channel's stories as a lead with its whole first
+ * paragraph and a list of headlines with teasers, as portals' section pages are. A page of many
+ * stories: never one article.
+ */
+export function channelPage(s: SiteState, lang: 'zh' | 'en'): Reply {
+  const zh = lang === 'zh';
+  const [lead, ...rest] = sorted(s).filter((n) => n.language === lang);
+  if (!lead) return notFound();
+  const teaser = (n: DemoNews) => esc(n.paragraphs[0]!.slice(0, zh ? 70 : 180));
+  const items = rest.map((n) => `<div class="news-item"><h3><a href="${n.id}.html">${esc(n.title)}</a></h3>
+<p class="summary">${teaser(n)}…</p><div class="meta"><span class="time">${esc(n.dateShown)}</span> <a href="${n.id}.html" class="more">${zh ? '阅读全文' : 'Read more'}</a></div></div>`);
+  const body = `${portalNav(lang)}<div class="wrap clearfix"><div class="main-content">
+<div class="crumbs"><a href="/news/">${zh ? '资讯' : 'News'}</a> &gt; <span>${zh ? '国内' : 'World'}</span></div>
+<h1 class="channel-title">${zh ? '国内新闻' : 'World news'}</h1>
+<div class="lead-story"><h2><a href="${lead.id}.html">${esc(lead.title)}</a></h2><p>${esc(lead.paragraphs[0]!)}</p><span class="time">${esc(lead.dateShown)}</span></div>
+<div class="channel-list">${items.join('\n')}</div></div>
+<aside class="sidebar"><div class="ad ad-side"><span class="ad-tag">${zh ? '广告' : 'Ad'}</span><a href="/c/5">${zh ? '年货节 坚果礼盒买二送一' : 'Holiday gift boxes'}</a></div></aside></div>
+${newsFooter(lang)}`;
+  return html(layout({ title: zh ? '国内新闻_优选资讯' : 'World news | Demo News', ...(zh ? {} : { lang: 'en' }), charset: 'utf-8', body }));
 }
 
 function dateBlock(n: DemoNews): { head: string; visible: string } {
