@@ -15,6 +15,8 @@ export interface AppConfig {
   /** Chromium executable; unset = discovered (see src/crawler/fetching/browser-path.ts). */
   chromiumPath: string | null;
   logFormat: 'text' | 'json';
+  /** PROXY_URLS: comma- or space-separated proxy URLs for this process (overridden by --proxy/--proxy-file); unset = none. */
+  proxyUrls: string | null;
 }
 
 let cached: AppConfig | null = null;
@@ -27,6 +29,7 @@ export function appConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     redisUrl: env.REDIS_URL || null,
     chromiumPath: env.CHROMIUM_PATH || null,
     logFormat: env.LOG_FORMAT === 'json' ? 'json' : 'text',
+    proxyUrls: env.PROXY_URLS || null,
   };
   if (env === process.env) cached = cfg;
   return cfg;

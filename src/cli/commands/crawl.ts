@@ -6,8 +6,9 @@ import { UsageError } from '../usage-error';
 import { positiveInt, nonNegativeInt, oneOf, taskName } from '../parse-options';
 import { setLogFormat, logLine } from '../log';
 import { runOnSchedule } from '../../schedule/run-on-schedule';
+import { addAccessOptions, describeAccess, resolveAccess, type AccessFlags } from '../../config/access';
 
-interface CrawlFlags {
+interface CrawlFlags extends AccessFlags {
   task?: string;
   urls?: string;
   type: CrawlType;
@@ -34,7 +35,8 @@ const D = DEFAULT_CRAWL_OPTIONS;
 
 /** The main job: `npm start -- --task NAME --urls LIST [options]`. */
 export function register(program: Command): void {
-  program
+  // --proxy, --proxy-file, --direct-first, --cookies, --user-agent (see src/config/access.ts).
+  addAccessOptions(program)
     .option('--task <name>', 'task name (results, state and resume are per task)', taskName)
     .option('--urls <list>', 'comma-separated site aliases (taobao, jd, tmall, sina, 163, bbc, demo, …) or http(s) URLs')
     .option('--type <type>', 'commerce | news | auto', oneOf('--type', ['commerce', 'news', 'auto'] as const), D.type)
@@ -85,6 +87,15 @@ async function crawlCommand(flags: CrawlFlags, given: NonNullable<CrawlOptions['
   if (!flags.task) throw new UsageError('--task <name> is required');
   if (!flags.urls && !flags.resume) throw new UsageError('--urls <list> is required (site aliases or http(s) URLs)');
   const targets = flags.urls ? resolveTargets(flags.urls) : { urls: [], usesDemo: false, politeness: null, aliasType: null };
+  let access;
+  try {
+    access = resolveAccess(flags, flags.urls);
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
+  for (const note of access.notes) logLine('warn', note);
+  const accessLine = describeAccess(access);
+  if (accessLine) logLine('info', accessLine);
   let demo: DemoSite | null = null;
   if (targets.usesDemo) {
     const port = Number(process.env.DEMO_PORT || 18080);
@@ -110,6 +121,7 @@ async function crawlCommand(flags: CrawlFlags, given: NonNullable<CrawlOptions['
     maxRetries: flags.retries,
     loadMedia: Boolean(flags.loadMedia),
     mode: flags.mode,
+    access: { proxyUrls: access.proxyUrls, directFirst: access.directFirst, cookies: access.cookies, userAgent: access.userAgent, hostLocales: access.hostLocales },
     given,
   };
   return runWithSignals(opts, async () => {

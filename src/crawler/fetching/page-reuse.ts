@@ -9,15 +9,26 @@ import type { Page } from 'playwright';
 export class PageReusingPlaywrightCrawler extends PlaywrightCrawler {
   private readonly idlePages: Page[] = [];
   private readonly maxIdle: number;
+  private readonly proxied: boolean;
 
-  constructor(options: PlaywrightCrawlerOptions, config?: Configuration) {
+  /**
+   * `reusePages` false: a page per request (with proxies each page is its own context holding
+   * its session's proxy, so it cannot serve another session). `proxied`: connection errors
+   * may be the proxy's (Crawlee then rotates the session).
+   */
+  constructor(options: PlaywrightCrawlerOptions, config?: Configuration, { reusePages = true, proxied = false } = {}) {
     super(options, config);
-    this.maxIdle = options.maxConcurrency ?? 8;
+    this.maxIdle = reusePages ? (options.maxConcurrency ?? 8) : 0;
+    this.proxied = proxied;
     const pool = this.browserPool;
     const open = pool.newPage.bind(pool);
     pool.newPage = (async (opts?: Parameters<typeof open>[0]) => {
       for (let page = this.idlePages.pop(); page; page = this.idlePages.pop()) {
-        if (!page.isClosed()) return page;
+        if (page.isClosed()) continue;
+        // A retired browser (its session was blocked) is left to close: its pages are not reused.
+        const controller = pool.getBrowserControllerByPage(page);
+        if (controller && pool.activeBrowserControllers.has(controller)) return page;
+        void page.close().catch(() => undefined);
       }
       return open(opts);
     }) as typeof pool.newPage;
@@ -25,9 +36,9 @@ export class PageReusingPlaywrightCrawler extends PlaywrightCrawler {
 
   private finished: Promise<unknown> = Promise.resolve();
 
-  /** No proxies here: a refused connection is the site's failure, not a reason to rotate sessions ten times. */
-  override isProxyError(): boolean {
-    return false;
+  /** Without proxies a refused connection is the site's failure, not a reason to rotate sessions ten times. */
+  override isProxyError(error: Error): boolean {
+    return this.proxied && super.isProxyError(error);
   }
 
   override run(...args: Parameters<PlaywrightCrawler['run']>): ReturnType<PlaywrightCrawler['run']> {
