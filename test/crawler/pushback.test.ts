@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { runCli, tempDataDir } from '../helpers/cli';
 import { startPushbackSite, type PushbackSite, type SiteHit } from './fixtures/pushback-site';
 import { startCountingProxy, type CountingProxy } from './fixtures/counting-proxy';
+import { startSocks5Proxy } from './fixtures/socks5-proxy';
 
 /**
  * Sites that push back, with real parts on 127.0.0.1: a shop that blocks a session after a few
@@ -97,6 +98,20 @@ for (const mode of ['http', 'browser'] as const) {
       expect(res.stderr).toMatch(/access: 2 proxies \(http:\/\/alice:\*\*\*@127\.0\.0\.1:\d+, http:\/\/bob:\*\*\*@127\.0\.0\.1:\d+\)/);
       expect(res.stdout).toMatch(/Proxies:\n {2}http:\/\/alice:\*\*\*@127\.0\.0\.1:\d+ {2}\d+ requests/);
       for (const f of filesUnder(dataDir)) expect(readFileSync(f).includes(PASSWORD), f).toBe(false);
+    }, 240_000);
+
+    it('goes through a SOCKS5 proxy with a user name and password', async () => {
+      const shop = await site({ pages: 4 });
+      const socks = await startSocks5Proxy('carol', PASSWORD);
+      open.push(socks);
+      const res = await runCli(['--task', `socks-${mode}`, '--urls', shop.url, '--mode', mode, '--proxy', socks.url], { CRAWLER_DATA_DIR: tempDataDir() });
+      expect(res.code, res.stderr).toBe(0);
+      expect(res.stdout).toMatch(/finished: 5 pages/);
+      const host = new URL(shop.url).host;
+      // Only tunnels can have reached the site: each one was opened to it with the right credentials.
+      expect(socks.refused).toBe(0);
+      expect(socks.tunnels.filter((t) => t === host).length).toBeGreaterThan(0);
+      expect(res.stdout + res.stderr).not.toContain(PASSWORD);
     }, 240_000);
 
     it('--cookies gives a logged-in browser\'s cookies to every session', async () => {
