@@ -32,9 +32,9 @@ export function addAccessOptions(cmd: Command): Command {
  * The access settings of this process: --proxy and --proxy-file (together), else PROXY_URLS;
  * --cookies read now so a bad file is a usage error before anything is crawled. Throws a
  * one-line error naming the problem (passwords masked). `urlsList` is --urls, for the
- * languages and notes of the site aliases in it.
+ * languages and notes of the site aliases in it; `mode` the fetching mode (adaptive takes no proxies).
  */
-export function resolveAccess(flags: AccessFlags, urlsList: string | undefined, env: NodeJS.ProcessEnv = process.env): AccessSettings & { notes: string[] } {
+export function resolveAccess(flags: AccessFlags, urlsList: string | undefined, mode: string, env: NodeJS.ProcessEnv = process.env): AccessSettings & { notes: string[] } {
   const proxies: string[] = [];
   if (flags.proxy !== undefined) proxies.push(...splitList(flags.proxy));
   if (flags.proxyFile !== undefined) proxies.push(...readProxyFile(flags.proxyFile));
@@ -45,6 +45,7 @@ export function resolveAccess(flags: AccessFlags, urlsList: string | undefined, 
   if ((flags.proxy !== undefined || flags.proxyFile !== undefined) && proxies.length === 0) {
     throw new Error('--proxy/--proxy-file gave no proxy URL: use e.g. --proxy http://user:pass@10.0.0.1:8000,socks5://10.0.0.2:1080');
   }
+  if (mode === 'adaptive' && proxies.length) throw new Error('--mode adaptive cannot use proxies yet (its browser renders would go direct): use --mode http or --mode browser with proxies');
   if (flags.directFirst && proxies.length === 0) throw new Error('--direct-first needs proxies to fall back to (--proxy, --proxy-file or PROXY_URLS)');
   const userAgent = flags.userAgent?.trim() || null;
   if (flags.userAgent !== undefined && !userAgent) throw new Error('--user-agent is empty: give the User-Agent string to send');

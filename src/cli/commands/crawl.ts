@@ -89,7 +89,7 @@ async function crawlCommand(flags: CrawlFlags, given: NonNullable<CrawlOptions['
   const targets = flags.urls ? resolveTargets(flags.urls) : { urls: [], usesDemo: false, politeness: null, aliasType: null };
   let access;
   try {
-    access = resolveAccess(flags, flags.urls);
+    access = resolveAccess(flags, flags.urls, flags.mode);
   } catch (err) {
     throw new UsageError((err as Error).message);
   }

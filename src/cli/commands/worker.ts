@@ -39,7 +39,7 @@ export function register(program: Command): void {
       }
       let access;
       try {
-        access = resolveAccess(flags, undefined);
+        access = resolveAccess(flags, undefined, flags.mode);
       } catch (err) {
         throw new UsageError((err as Error).message);
       }

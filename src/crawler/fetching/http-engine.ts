@@ -62,6 +62,8 @@ export class HttpEngine {
     /** Adaptive mode; default none (every page over plain HTTP). */
     private readonly adaptive: AdaptiveRendering | null = null,
   ) {
+    // The adaptive renderer's browser has no per-session proxy: it would reach sites from this machine's own address.
+    if (adaptive && opts.access.proxyUrls.length) throw new Error('--mode adaptive cannot use proxies yet (its browser renders would go direct): use --mode http or --mode browser with proxies');
     this.access = new SiteAccess(opts.access, opts.hostDelayMs, deps.stats, (m) => logLine('warn', m));
     this.gate = new HostGate(opts.hostConcurrency, opts.hostDelayMs, this.access.backoff);
     this.admission = new LinkAdmission(opts, deps);
