@@ -94,10 +94,10 @@ export class CrawlEngine {
           launchOptions: {
             executablePath: deps.chromiumPath, headless: true, handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false,
             // Crawlee points the browser at an in-process proxy-chain server (needed only for
-            // per-context proxies, which the crawler does not use): every request, scripts and
-            // XHR included, then crossed this Node process. Chromium's --no-proxy-server
-            // overrides that: direct connections. With proxies the pages' contexts use them, loopback
-            // sites included (Chromium bypasses proxies for loopback unless told otherwise).
+            // per-context proxies): without proxies every request, scripts and XHR included,
+            // would cross this Node process, so Chromium's --no-proxy-server overrides that.
+            // With proxies the pages' contexts use them, loopback sites included (Chromium
+            // bypasses proxies for loopback unless told otherwise).
             args: [...CHROMIUM_ARGS, proxied ? '--proxy-bypass-list=<-loopback>' : '--no-proxy-server'],
           },
         },
@@ -198,6 +198,7 @@ export class CrawlEngine {
       throw finalError(`HTTP ${status}`, request);
     }
     const host = new URL(request.url).host;
+    this.access.proxies.succeeded(ctx.proxyInfo?.url);
     if (blockBodyWorthReading(status)) this.checkBlocked(ctx, host, status, await page.content().catch(() => ''));
     if (status === 401 || status === 403 || status === 429) throw new Error(`blocked: status code ${status}`);
     if (status >= 400) throw new Error(`HTTP ${status}`);
