@@ -49,8 +49,8 @@ const ALL_PATHS = ['/', ...Array.from({ length: PAGES }, (_, i) => `/item/${i + 
 for (const mode of ['http', 'browser'] as const) {
   describe(`--mode ${mode}: a shop that pushes back`, () => {
     it('retires blocked sessions, honours Retry-After, slows the host, and still gets every page exactly once', async () => {
-      const shop = await site({ pages: PAGES, blockAfter: 5, rateLimitPath: '/item/5', retryAfterSecs: 2 });
-      const res = await runCli(['--task', `push-${mode}`, '--urls', shop.url, '--mode', mode, '--concurrency', '2', '--host-concurrency', '1', '--retries', '1'], { CRAWLER_DATA_DIR: tempDataDir() });
+      const shop = await site({ pages: PAGES, blockAfter: 3, rateLimitPath: '/item/5', retryAfterSecs: 2 });
+      const res = await runCli(['--task', `push-${mode}`, '--urls', shop.url, '--mode', mode, '--concurrency', '2', '--host-concurrency', '1', '--retries', '3'], { CRAWLER_DATA_DIR: tempDataDir() });
       expect(res.code, res.stderr).toBe(0);
       const served = servedOnce(shop.hits);
       expect([...served.keys()].sort()).toEqual([...ALL_PATHS].sort());

@@ -1,4 +1,4 @@
-import { Session, SessionError, type SessionOptions, type SessionPool, type SessionPoolOptions } from 'crawlee';
+import { Session, type SessionOptions, type SessionPool, type SessionPoolOptions } from 'crawlee';
 import type { AccessSettings } from '../crawl-options';
 import type { CrawlStats } from '../results/progress';
 import { cookieOrigin, type FileCookie } from './cookies-file';
@@ -75,16 +75,20 @@ export class SiteAccess {
 
   /**
    * A page answered with a block: the session is retired (its cookies and proxy with it), the
-   * host slowed down (and its Retry-After honoured), and the request retried in another session.
+   * host slowed down (and its Retry-After honoured). The error returned makes the page's next
+   * attempt (one of its --retries) run in another session; a page blocked on every attempt
+   * fails with reason `blocked` and the marker.
    */
-  blocked(session: Session | undefined, host: string, marker: string, retryAfterMs: number | null): SessionError {
+  blocked(session: Session | undefined, host: string, marker: string, retryAfterMs: number | null): Error {
     this.backoff.blocked(host, retryAfterMs);
     this.proxies.hostBlocked(host);
     if (session) {
       session.retire();
       this.stats.sessionsRetired++;
     }
-    return new SessionError(`blocked: ${marker}`);
+    // Not a SessionError: Crawlee would rotate up to 10 sessions without counting retries, slowing
+    // the host at each one, for a page that may be blocked for good.
+    return new Error(`blocked: ${marker}`);
   }
 
   /** A page of `host` was answered normally: its pace can recover. */
