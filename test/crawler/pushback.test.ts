@@ -71,14 +71,14 @@ for (const mode of ['http', 'browser'] as const) {
       const host = new URL(shop.url).host;
       expect(res.stdout).toMatch(/Blocked answers: \d+ \(sessions retired: [1-9]\d*\)/);
       expect(res.stdout).toMatch(new RegExp(`host ${host.replace(/\./g, '\\.')}: slowed to 1 page / \\d+(\\.\\d)? s after \\d+ blocks`));
-    }, 240_000);
+    }, 420_000);
 
     it('sends every request through the configured proxies, one proxy per session, and never prints or stores their password', async () => {
       const shop = await site({ pages: PAGES, blockAfter: 4 });
       const a = await proxy('alice');
       const b = await proxy('bob');
       const dataDir = tempDataDir();
-      const res = await runCli(['--task', `prox-${mode}`, '--urls', shop.url, '--mode', mode, '--proxy', `${a.url},${b.url}`, '--concurrency', '2'], { CRAWLER_DATA_DIR: dataDir, LOG_FORMAT: 'text' });
+      const res = await runCli(['--task', `prox-${mode}`, '--urls', shop.url, '--mode', mode, '--proxy', `${a.url},${b.url}`, '--concurrency', '2', '--retries', '3'], { CRAWLER_DATA_DIR: dataDir, LOG_FORMAT: 'text' });
       expect(res.code, res.stderr).toBe(0);
       expect(res.stdout).toMatch(new RegExp(`finished: ${ALL_PATHS.length} pages`));
       // Every request the site saw (robots.txt included) came through one of the proxies.
