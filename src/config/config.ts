@@ -15,6 +15,8 @@ export interface AppConfig {
   /** Chromium executable; unset = discovered (see src/crawler/fetching/browser-path.ts). */
   chromiumPath: string | null;
   logFormat: 'text' | 'json';
+  /** PROXY_URLS: comma- or space-separated proxy URLs for this process (overridden by --proxy/--proxy-file); unset = none. */
+  proxyUrls: string | null;
 }
 
 /** Every environment variable the program reads, for `--help` and README. */
@@ -25,6 +27,7 @@ export const ENVIRONMENT: ReadonlyArray<readonly [name: string, meaning: string]
   ['CHROMIUM_PATH', 'Chromium executable for browser mode (default: found by `npm run setup`)'],
   ['LOG_FORMAT', 'text | json (same as --log-format)'],
   ['DEMO_PORT', 'port of the bundled demo site (default 18080)'],
+  ['PROXY_URLS', 'proxies for this process, comma- or space-separated (like --proxy; see README "When a site blocks you")'],
   ['UI_TOKEN', 'token the dashboard (`ui`) requires on every request; needed with --host other than 127.0.0.1'],
   ['CRAWLEE_LOG_LEVEL', "show Crawlee's own log lines at this level (DEBUG, INFO, WARNING, ERROR)"],
 ];
@@ -39,6 +42,7 @@ export function appConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     redisUrl: env.REDIS_URL || null,
     chromiumPath: env.CHROMIUM_PATH || null,
     logFormat: env.LOG_FORMAT === 'json' ? 'json' : 'text',
+    proxyUrls: env.PROXY_URLS || null,
   };
   if (env === process.env) cached = cfg;
   return cfg;

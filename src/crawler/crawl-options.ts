@@ -4,6 +4,26 @@ export type Scope = 'same-site' | 'same-domain' | 'any';
 /** browser: every page rendered in Chromium; http: plain HTTP fetches; adaptive: HTTP, browser where a page needs rendering. */
 export type FetchMode = 'browser' | 'http' | 'adaptive';
 
+/**
+ * How this process reaches sites that push back (see src/crawler/fetching/site-access.ts).
+ * A process setting, never a task setting: it is not stored with the task (proxy passwords and
+ * login cookies stay in this process), and each Redis worker may bring its own.
+ */
+export interface AccessSettings {
+  /** Proxy URLs (--proxy, --proxy-file or PROXY_URLS), rotated per session. Default none: direct. */
+  proxyUrls: string[];
+  /** Go direct until a host blocks, then through the proxies (tiered proxies). Default false. */
+  directFirst: boolean;
+  /** Cookies from --cookies, given to every session. Default none. */
+  cookies: import('./fetching/cookies-file').FileCookie[];
+  /** One User-Agent for every request (--user-agent). Default null: a realistic one per session. */
+  userAgent: string | null;
+  /** Locale of a site's hosts known from its alias (Accept-Language); others from their country domain. */
+  hostLocales?: Record<string, string>;
+}
+
+export const NO_ACCESS_SETTINGS: AccessSettings = { proxyUrls: [], directFirst: false, cookies: [], userAgent: null };
+
 /** Everything one crawl run needs; the CLI fills it, defaults documented per field. */
 export interface CrawlOptions {
   task: string;
@@ -34,6 +54,8 @@ export interface CrawlOptions {
   joinOnly: boolean;
   /** How pages are fetched. Default 'browser'. */
   mode: FetchMode;
+  /** Proxies, cookies, user agent (process settings). Default: none of them. */
+  access: AccessSettings;
   /**
    * Task settings typed on the command line. A resumed task takes the rest from its stored
    * settings (page limit, depth, scope, strategy, robots, type, mode). Default: the settings
@@ -58,4 +80,5 @@ export const DEFAULT_CRAWL_OPTIONS: Omit<CrawlOptions, 'task' | 'startUrls'> = {
   loadMedia: false,
   joinOnly: false,
   mode: 'browser',
+  access: NO_ACCESS_SETTINGS,
 };

@@ -9,8 +9,9 @@ import { runOnSchedule } from '../../schedule/run-on-schedule';
 import { readUrlsFile } from '../urls-file';
 import { chooseFileFormat } from '../output-file-format';
 import { CrawlOutput } from '../crawl-output';
+import { addAccessOptions, describeAccess, resolveAccess, type AccessFlags } from '../../config/access';
 
-interface CrawlFlags {
+interface CrawlFlags extends AccessFlags {
   task?: string;
   urls?: string;
   urlsFile?: string;
@@ -40,7 +41,8 @@ const D = DEFAULT_CRAWL_OPTIONS;
 
 /** The main job: `npm start -- --task NAME --urls LIST [options]`. */
 export function register(program: Command): void {
-  program
+  // --proxy, --proxy-file, --direct-first, --cookies, --user-agent (see src/config/access.ts).
+  addAccessOptions(program)
     .option('--task <name>', 'task name (results, state and resume are per task)', taskName)
     .option('--urls <list>', 'comma-separated site aliases (taobao, jd, tmall, sina, 163, bbc, demo, …) or http(s) URLs')
     .option('--urls-file <file>', 'more start URLs or aliases, one per line (- = standard input; # starts a comment)')
@@ -98,6 +100,15 @@ async function crawlCommand(flags: CrawlFlags, given: NonNullable<CrawlOptions['
   const outputFormat = flags.output ? chooseFileFormat('--output', flags.format, flags.output) : null;
   if (flags.format && !flags.output) throw new UsageError('--format applies to --output FILE; give -o FILE.jsonl or FILE.csv');
   const targets = entries.length ? resolveTargets(entries) : { urls: [], usesDemo: false, politeness: null, aliasType: null };
+  let access;
+  try {
+    access = resolveAccess(flags, entries.join(','), flags.mode);
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
+  for (const note of access.notes) logLine('warn', note);
+  const accessLine = describeAccess(access);
+  if (accessLine) logLine('info', accessLine);
   let demo: DemoSite | null = null;
   if (targets.usesDemo) {
     const port = Number(process.env.DEMO_PORT || 18080);
@@ -123,6 +134,7 @@ async function crawlCommand(flags: CrawlFlags, given: NonNullable<CrawlOptions['
     maxRetries: flags.retries,
     loadMedia: Boolean(flags.loadMedia),
     mode: flags.mode,
+    access: { proxyUrls: access.proxyUrls, directFirst: access.directFirst, cookies: access.cookies, userAgent: access.userAgent, hostLocales: access.hostLocales },
     given,
   };
   const output = flags.output && outputFormat ? await CrawlOutput.open(flags.output, outputFormat) : null;

@@ -4,8 +4,10 @@ import { appConfig } from '../../config/config';
 import { UsageError } from '../usage-error';
 import { positiveInt, nonNegativeInt, oneOf, taskName } from '../parse-options';
 import { runWithSignals } from './crawl';
+import { addAccessOptions, describeAccess, resolveAccess, type AccessFlags } from '../../config/access';
+import { logLine } from '../log';
 
-interface WorkerFlags {
+interface WorkerFlags extends AccessFlags {
   task: string;
   concurrency: number;
   timeout: number;
@@ -21,8 +23,8 @@ interface WorkerFlags {
  * workers share one crawl and the exact page limit.
  */
 export function register(program: Command): void {
-  program
-    .command('worker')
+  // Each worker brings its own proxies and cookies (process settings; see src/config/access.ts).
+  addAccessOptions(program.command('worker'))
     .description('join a running task from another process or machine (needs REDIS_URL)')
     .requiredOption('--task <name>', 'the task to join', taskName)
     .option('--concurrency <n>', 'pages in flight at once in this worker', positiveInt('--concurrency'), DEFAULT_CRAWL_OPTIONS.concurrency)
@@ -35,6 +37,14 @@ export function register(program: Command): void {
       if (!appConfig().redisUrl) {
         throw new UsageError('worker needs REDIS_URL (e.g. redis://127.0.0.1:6379) so it can share the task\'s queue; without Redis run the task itself with --task … --urls …');
       }
+      let access;
+      try {
+        access = resolveAccess(flags, undefined, flags.mode);
+      } catch (err) {
+        throw new UsageError((err as Error).message);
+      }
+      const accessLine = describeAccess(access);
+      if (accessLine) logLine('info', accessLine);
       process.exitCode = await runWithSignals({
         ...DEFAULT_CRAWL_OPTIONS,
         task: flags.task,
@@ -46,6 +56,7 @@ export function register(program: Command): void {
         hostConcurrency: flags.hostConcurrency ?? Math.max(DEFAULT_CRAWL_OPTIONS.hostConcurrency, flags.concurrency),
         joinOnly: true,
         mode: flags.mode,
+        access: { proxyUrls: access.proxyUrls, directFirst: access.directFirst, cookies: access.cookies, userAgent: access.userAgent },
       });
     });
 }

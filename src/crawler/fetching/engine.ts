@@ -17,6 +17,10 @@ import { inScope } from '../links/scope';
 import { PageReusingPlaywrightCrawler } from './page-reuse';
 import { expandPage, ExpandPolicy } from './page-expand';
 import { joinArticleParts, withoutParts } from './article-parts';
+import { SiteAccess } from './site-access';
+import { detectBlock, blockBodyWorthReading, retryAfterMs } from './block-detect';
+import { fingerprintOptions, localeOfHost } from './identity';
+import { logLine } from '../../cli/log';
 
 export type { SeenFilter } from '../links/admission';
 import type { SeenFilter } from '../links/admission';
@@ -59,17 +63,23 @@ export class CrawlEngine {
   private readonly guard: NavigationGuard;
   private readonly crashed = new WeakSet<Page>();
   private readonly retries = new RetryWaitList();
+  /** Sessions, proxies, fingerprints and back-off (see site-access). */
+  private readonly access: SiteAccess;
   private stopping = false;
 
   constructor(
     private readonly opts: CrawlOptions,
     private readonly deps: EngineDeps,
   ) {
-    this.gate = new HostGate(opts.hostConcurrency, opts.hostDelayMs);
+    this.access = new SiteAccess(opts.access, opts.hostDelayMs, deps.stats, (m) => logLine('warn', m));
+    this.gate = new HostGate(opts.hostConcurrency, opts.hostDelayMs, this.access.backoff);
     this.admission = new LinkAdmission(opts, deps);
     const starts = opts.startUrls.map((u) => new URL(u));
     this.guard = new NavigationGuard(this.admission, opts.startUrls, (u) => inScope(u, starts, opts.scope));
     const c = opts.concurrency;
+    // With proxies each page gets its own context (its session's proxy and cookies), as Crawlee's incognito pages.
+    const proxied = this.access.proxies.size > 0;
+    const firstHost = opts.startUrls[0] ? new URL(opts.startUrls[0]).host : '';
     this.crawler = new PageReusingPlaywrightCrawler(
       {
         requestQueue: deps.queue,
@@ -79,30 +89,43 @@ export class CrawlEngine {
         maxRequestRetries: opts.maxRetries,
         navigationTimeoutSecs: opts.timeoutSecs,
         requestHandlerTimeoutSecs: opts.timeoutSecs + 60,
-        useSessionPool: false,
-        persistCookiesPerSession: false,
+        // Cookies per session (a shop's anti-bot cookie survives across pages); a blocked session is retired.
+        useSessionPool: true,
+        persistCookiesPerSession: true,
+        sessionPoolOptions: this.access.sessionPoolOptions(true, c),
+        ...(proxied ? { proxyConfiguration: this.access.proxies.configuration() } : {}),
         headless: true,
         launchContext: {
           launcher: chromium,
+          useIncognitoPages: proxied,
+          ...(opts.access.userAgent ? { userAgent: opts.access.userAgent } : {}),
           // Ctrl-C is ours: Playwright would otherwise close the browser under the pages in flight and exit.
           launchOptions: {
             executablePath: deps.chromiumPath, headless: true, handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false,
             // Crawlee points the browser at an in-process proxy-chain server (needed only for
-            // per-context proxies, which the crawler does not use): every request, scripts and
-            // XHR included, then crossed this Node process. Chromium's --no-proxy-server
-            // overrides that: direct connections.
-            args: [...CHROMIUM_ARGS, '--no-proxy-server'],
+            // per-context proxies): without proxies every request, scripts and XHR included,
+            // would cross this Node process, so Chromium's --no-proxy-server overrides that.
+            // With proxies the pages' contexts use them, loopback sites included (Chromium
+            // bypasses proxies for loopback unless told otherwise).
+            args: [...CHROMIUM_ARGS, proxied ? '--proxy-bypass-list=<-loopback>' : '--no-proxy-server'],
           },
         },
         // One long-lived browser: Crawlee's default retires it every 100 pages.
-        browserPoolOptions: { useFingerprints: false, maxOpenPagesPerBrowser: Math.max(c * 2, 20), retireBrowserAfterPageCount: 1_000_000 },
+        // A realistic desktop fingerprint per browser session (Crawlee's fingerprint suite), in the site's language.
+        browserPoolOptions: {
+          useFingerprints: !opts.access.userAgent,
+          fingerprintOptions: fingerprintOptions(opts.access.hostLocales?.[firstHost] ?? localeOfHost(firstHost)),
+          maxOpenPagesPerBrowser: Math.max(c * 2, 20),
+          retireBrowserAfterPageCount: 1_000_000,
+        },
         preNavigationHooks: [(ctx, goto) => this.beforeNavigation(ctx, goto)],
         postNavigationHooks: [({ request }) => this.releaseHost(request)],
         requestHandler: (ctx) => this.handlePage(ctx),
-        errorHandler: ({ request, page }, error) => this.onError(request, this.pageError(page, error)),
+        errorHandler: ({ request, page, proxyInfo }, error) => this.onError(request, this.pageError(page, error), proxyInfo?.url),
         failedRequestHandler: ({ request, page }, error) => this.onFailed(request, this.pageError(page, error)),
       },
       deps.config,
+      { reusePages: !proxied, proxied },
     );
   }
 
@@ -191,6 +214,9 @@ export class CrawlEngine {
       this.deps.stats.pagesGone++;
       throw finalError(`HTTP ${status}`, request);
     }
+    const host = new URL(request.url).host;
+    this.access.proxies.succeeded(ctx.proxyInfo?.url);
+    if (blockBodyWorthReading(status)) this.checkBlocked(ctx, host, status, await page.content().catch(() => ''));
     if (status === 401 || status === 403 || status === 429) throw new Error(`blocked: status code ${status}`);
     if (status >= 400) throw new Error(`HTTP ${status}`);
     if (contentType && !/html|xml/i.test(contentType)) throw finalError(`not an HTML page (${contentType.split(';')[0]})`, request);
@@ -203,6 +229,8 @@ export class CrawlEngine {
     capture?.stop();
     const { html, hrefs } = await snapshotPage(page);
     if (html.length > MAX_HTML_CHARS) throw finalError(`page too large (${(html.length / 1e6).toFixed(1)} M chars)`, request, 'too-large');
+    this.checkBlocked(ctx, host, status, html);
+    this.access.answered(host);
     // A control may have rewritten the URL (replaceState): the page is still the one loaded.
     const finalUrl = expanded && expanded.clicks > 0 ? expanded.url : page.url();
 
@@ -234,8 +262,15 @@ export class CrawlEngine {
     }
   }
 
-  private onError(request: Request, error: Error): void {
+  /** A captcha, challenge, rate limit or login wall: the session is retired and the page retried in another. */
+  private checkBlocked(ctx: PlaywrightCrawlingContext, host: string, status: number, html: string): void {
+    const marker = detectBlock({ requestedUrl: ctx.request.url, url: ctx.page.url(), status, html });
+    if (marker) throw this.access.blocked(ctx.session, host, marker, retryAfterMs(ctx.response?.headers()['retry-after']));
+  }
+
+  private onError(request: Request, error: Error, proxyUrl?: string): void {
     this.releaseHost(request);
+    if (proxyUrl && this.crawler.isProxyError(error)) this.access.proxies.failed(proxyUrl);
     if (error instanceof OverBudget) {
       // Not an attempt: Crawlee puts it back unhandled, so `--resume` with a higher limit still gets it.
       request.retryCount -= 1;

@@ -1,6 +1,9 @@
+import type { HostBackoff } from './host-backoff';
+
 /**
  * Per-host politeness inside one process: at most `concurrency` pages of a host in
- * flight and at least `delayMs` between the starts of two requests to it.
+ * flight and at least `delayMs` between the starts of two requests to it — or the host's
+ * current pace from `backoff` while it blocks, and never before its Retry-After.
  * (Across processes the Redis queue enforces the delay; see src/queue/.)
  */
 export class HostGate {
@@ -9,6 +12,7 @@ export class HostGate {
   constructor(
     private readonly concurrency: number,
     private readonly delayMs: number,
+    private readonly backoff: HostBackoff | null = null,
   ) {}
 
   async acquire(host: string): Promise<void> {
@@ -16,9 +20,9 @@ export class HostGate {
     while (h.active >= this.concurrency) await new Promise<void>((r) => h.waiters.push(r));
     h.active++;
     const now = Date.now();
-    const wait = h.nextStart - now;
-    h.nextStart = Math.max(now, h.nextStart) + this.delayMs;
-    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    const start = Math.max(now, h.nextStart, this.backoff?.notBefore(host) ?? 0);
+    h.nextStart = start + (this.backoff?.delayMs(host) ?? this.delayMs);
+    if (start > now) await new Promise((r) => setTimeout(r, start - now));
   }
 
   release(host: string): void {

@@ -1,9 +1,12 @@
-import { BasicCrawler, type BasicCrawlingContext, type Request } from 'crawlee';
+import { BasicCrawler, SessionError, type BasicCrawlingContext, type Request, type Session } from 'crawlee';
 import type { CrawlOptions } from '../crawl-options';
 import type { EngineDeps } from './engine';
 import { LinkAdmission } from '../links/admission';
 import { HostGate } from './host-gate';
-import { HttpFetcher, type FetchedResponse } from './http-fetch';
+import { HttpFetcher, ProxyFailure, type FetchedResponse, type FetchRoute } from './http-fetch';
+import { SiteAccess } from './site-access';
+import { detectBlock, retryAfterMs } from './block-detect';
+import { logLine } from '../../cli/log';
 import { decodeHtml } from '../../encoding/decode';
 import { FINAL_REASONS, OverBudget, RetryWaitList, errorMessage, keepUnstoredPage, finalError, finishPage, reasonOf, recordFailure, retryDelayMs } from '../results/page-steps';
 import { hrefsOf } from '../links/href-scan';
@@ -50,6 +53,8 @@ export class HttpEngine {
   private readonly gate: HostGate;
   private readonly fetcher: HttpFetcher;
   private readonly retries = new RetryWaitList();
+  /** Sessions, proxies, identity and back-off (see site-access). */
+  private readonly access: SiteAccess;
   private stopping = false;
 
   constructor(
@@ -58,7 +63,10 @@ export class HttpEngine {
     /** Adaptive mode; default none (every page over plain HTTP). */
     private readonly adaptive: AdaptiveRendering | null = null,
   ) {
-    this.gate = new HostGate(opts.hostConcurrency, opts.hostDelayMs);
+    // The adaptive renderer's browser has no per-session proxy: it would reach sites from this machine's own address.
+    if (adaptive && opts.access.proxyUrls.length) throw new Error('--mode adaptive cannot use proxies yet (its browser renders would go direct): use --mode http or --mode browser with proxies');
+    this.access = new SiteAccess(opts.access, opts.hostDelayMs, deps.stats, (m) => logLine('warn', m));
+    this.gate = new HostGate(opts.hostConcurrency, opts.hostDelayMs, this.access.backoff);
     this.admission = new LinkAdmission(opts, deps);
     this.fetcher = new HttpFetcher({ timeoutSecs: opts.timeoutSecs, connectionsPerOrigin: Math.max(opts.hostConcurrency, 1) });
     const c = opts.concurrency;
@@ -71,7 +79,9 @@ export class HttpEngine {
         maxRequestRetries: opts.maxRetries,
         // Fetch + waiting for an extraction worker; the fetch has its own timeout.
         requestHandlerTimeoutSecs: opts.timeoutSecs + 60,
-        useSessionPool: false,
+        // Cookies per session; a blocked session is retired and its page retried in another.
+        useSessionPool: true,
+        sessionPoolOptions: this.access.sessionPoolOptions(false, c),
         requestHandler: (ctx) => this.handle(ctx),
         errorHandler: ({ request }, error) => this.onError(request, error),
         failedRequestHandler: ({ request }, error) => this.onFailed(request, error),
@@ -141,7 +151,7 @@ export class HttpEngine {
     // not mean an unchanged product.
     const validators = adaptive ? null : (this.deps.validators ?? null);
     const previous = validators ? await validators.get(request.url) : null;
-    let source = adaptive?.memory.prefersBrowser(request.url) ? await this.render(request) : await this.fetchOverHttp(request, previous);
+    let source = adaptive?.memory.prefersBrowser(request.url) ? await this.render(request) : await this.fetchOverHttp(request, previous, ctx.session);
     if (source.status === 304 && previous) {
       // Seen, unchanged: its records' lastSeenAt moves, nothing is extracted or rewritten, and
       // the links it had last time are followed as if it had been read again.
@@ -174,21 +184,43 @@ export class HttpEngine {
     if (!this.stopping) await this.admit(hrefs, source.url, depth + 1);
   }
 
-  private async fetchOverHttp(request: Request, previous: PageValidators | null = null): Promise<PageSource> {
+  private async fetchOverHttp(request: Request, previous: PageValidators | null = null, session?: Session): Promise<PageSource> {
     const host = new URL(request.url).host;
     await this.gate.acquire(host);
+    const route = this.routeFor(session, host);
     let res: FetchedResponse;
     try {
-      res = await this.fetcher.fetch(request.url, conditionalHeaders(previous), (target, from) => this.admission.checkRedirect(target, from));
+      const headers = { ...this.access.identity.headersFor(session?.id, host), ...conditionalHeaders(previous) };
+      res = await this.fetcher.fetch(request.url, headers, (target, from) => this.admission.checkRedirect(target, from), route);
+      this.access.proxies.succeeded(route.proxyUrl);
     } catch (err) {
+      if (err instanceof ProxyFailure) {
+        // Another session gets another proxy; this one is rested if it keeps failing.
+        this.access.proxies.failed(err.proxyUrl);
+        throw new SessionError(err.message);
+      }
       if (FINAL_REASONS.has(reasonOf(err as Error))) request.noRetry = true;
       throw err;
     } finally {
       this.gate.release(host);
     }
     if (res.status === 304 && previous) return { url: res.url, status: 304, contentType: '', html: '', xhr: [], hrefs: null };
+    const html = decodeHtml(res.body, res.contentType).text;
+    const marker = detectBlock({ requestedUrl: request.url, url: res.url, status: res.status, html });
+    if (marker) throw this.access.blocked(session, host, marker, retryAfterMs(res.retryAfter));
+    this.access.answered(host);
     await this.checkStatus(request, res.status);
-    return { url: res.url, status: res.status, contentType: res.contentType, html: decodeHtml(res.body, res.contentType).text, xhr: [], hrefs: null, etag: res.etag, lastModified: res.lastModified };
+    return { url: res.url, status: res.status, contentType: res.contentType, html, xhr: [], hrefs: null, etag: res.etag, lastModified: res.lastModified };
+  }
+
+  /** The session's proxy and cookie jar for a request to `host`. */
+  private routeFor(session: Session | undefined, host: string): FetchRoute {
+    return {
+      proxyUrl: this.access.proxies.urlFor(session?.id, host),
+      cookies: session
+        ? { header: (url) => session.getCookieString(url), store: (url, setCookie) => session.setCookiesFromResponse({ headers: { 'set-cookie': setCookie }, url }) }
+        : undefined,
+    };
   }
 
   /** An article's next part, rendered when its first page was, else over HTTP; null unless it is an HTML page. */
@@ -200,7 +232,7 @@ export class HttpEngine {
         const page = await this.adaptive.renderer.render(url);
         return page.status === 200 && /html|xml|^$/i.test(page.contentType) ? { url: page.url, html: page.html } : null;
       }
-      const res = await this.fetcher.fetch(url);
+      const res = await this.fetcher.fetch(url, this.access.identity.headersFor(undefined, host), undefined, this.routeFor(undefined, host));
       if (res.status !== 200 || !/html|xml|^$/i.test(res.contentType)) return null;
       return { url: res.url, html: decodeHtml(res.body, res.contentType).text };
     } finally {

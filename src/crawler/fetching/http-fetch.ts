@@ -1,7 +1,9 @@
-import { Agent, request as undiciRequest, type Dispatcher } from 'undici';
+import { Agent, ProxyAgent, request as undiciRequest, type Dispatcher } from 'undici';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import type { FailureReason } from '../results/failures';
 import { reasonedError } from '../results/page-steps';
+import { blockBodyWorthReading } from './block-detect';
+import { maskProxyUrl, maskSecretsIn } from './proxies';
 
 export interface HttpFetchOptions {
   /** Whole request (connect, headers, body) in seconds. */
@@ -19,8 +21,10 @@ export interface FetchedResponse {
   url: string;
   status: number;
   contentType: string;
-  /** The body for 2xx answers; empty for other statuses (they are not read). */
+  /** The body for 2xx answers, and for blocking statuses (401/403/429/503: a challenge page); empty for others (not read). */
   body: Buffer;
+  /** Retry-After of the answer (429/503), null when absent. */
+  retryAfter: string | null;
   /** Validators for a later conditional request (null when the server sent none). */
   etag: string | null;
   lastModified: string | null;
@@ -34,6 +38,25 @@ const HEADERS = {
   'accept-encoding': 'gzip, deflate, br',
 };
 
+/** How one page is fetched: through which proxy, with which session's cookies (see site-access). */
+export interface FetchRoute {
+  /** Proxy URL, null/absent = direct. */
+  proxyUrl?: string | null;
+  /** The session's cookie jar: asked for each hop's Cookie header, given each hop's Set-Cookie. */
+  cookies?: { header(url: string): string; store(url: string, setCookie: string[]): void };
+}
+
+/** A proxy could not carry the request (refused, reset, 407): the proxy's failure, not the site's. */
+export class ProxyFailure extends Error {
+  override name = 'ProxyFailure';
+  constructor(readonly proxyUrl: string, detail: string) {
+    super(`proxy ${maskProxyUrl(proxyUrl)} failed: ${maskSecretsIn(detail)}`);
+  }
+}
+
+/** A challenge page is small; more than this of a blocking answer is not read. */
+const BLOCK_BODY_BYTES = 256 * 1024;
+
 /**
  * The HTTP mode's page fetcher: undici's `request` over one keep-alive Agent (much less
  * per-request work than `fetch`'s WHATWG streams), redirects followed by hand so a loop is
@@ -41,6 +64,8 @@ const HEADERS = {
  */
 export class HttpFetcher {
   private readonly agent: Agent;
+  private readonly proxyAgents = new Map<string, ProxyAgent>();
+  private readonly connections: number;
   private readonly timeoutMs: number;
   private readonly maxRedirects: number;
   private readonly maxBytes: number;
@@ -49,8 +74,9 @@ export class HttpFetcher {
     this.timeoutMs = opts.timeoutSecs * 1000;
     this.maxRedirects = opts.maxRedirects ?? 10;
     this.maxBytes = opts.maxBytes ?? 12 * 1024 * 1024;
+    this.connections = opts.connectionsPerOrigin ?? 16;
     this.agent = new Agent({
-      connections: opts.connectionsPerOrigin ?? 16,
+      connections: this.connections,
       keepAliveTimeout: 30_000,
       headersTimeout: this.timeoutMs,
       bodyTimeout: this.timeoutMs,
@@ -63,14 +89,20 @@ export class HttpFetcher {
    * timeouts and unreachable hosts. `headers` are added to every hop (If-None-Match /
    * If-Modified-Since of a re-crawl: a 304 comes back as status 304 with an empty body).
    * `checkHop` vets each redirect target before it is requested (it throws to refuse).
+   * `route` picks the proxy and the session's cookies (default: direct, no cookies); a proxy
+   * that cannot carry the request throws ProxyFailure.
    */
-  async fetch(url: string, headers: Record<string, string> = {}, checkHop?: (target: string, from: string) => Promise<void>): Promise<FetchedResponse> {
+  async fetch(url: string, headers: Record<string, string> = {}, checkHop?: (target: string, from: string) => Promise<void>, route: FetchRoute = {}): Promise<FetchedResponse> {
     const signal = AbortSignal.timeout(this.timeoutMs);
     const visited = new Set<string>();
     let current = url;
     for (let hop = 0; ; hop++) {
       visited.add(current);
-      const res = await this.send(current, signal, headers);
+      const cookie = route.cookies?.header(current);
+      const res = await this.send(current, signal, cookie ? { ...headers, cookie } : headers, route.proxyUrl ?? null);
+      // An anti-bot cookie is often set on a redirect: every hop's cookies go to the session.
+      const setCookie = res.headers['set-cookie'];
+      if (route.cookies && setCookie) route.cookies.store(current, Array.isArray(setCookie) ? setCookie : [setCookie]);
       const location = header(res.headers, 'location');
       if (res.statusCode >= 300 && res.statusCode < 400 && location) {
         await res.body.dump().catch(() => undefined);
@@ -91,9 +123,15 @@ export class HttpFetcher {
       const contentType = header(res.headers, 'content-type') ?? '';
       const etag = header(res.headers, 'etag') ?? null;
       const lastModified = header(res.headers, 'last-modified') ?? null;
-      if (res.statusCode < 200 || res.statusCode >= 300) {
+      const retryAfter = header(res.headers, 'retry-after') ?? null;
+      if (res.statusCode === 407 && route.proxyUrl) {
         await res.body.dump().catch(() => undefined);
-        return { url: current, status: res.statusCode, contentType, body: Buffer.alloc(0), etag, lastModified };
+        throw new ProxyFailure(route.proxyUrl, 'proxy authentication required (407)');
+      }
+      if (res.statusCode < 200 || res.statusCode >= 300) {
+        // A blocking answer's page says why (captcha, challenge): read a little of it.
+        const body = blockBodyWorthReading(res.statusCode) ? await this.readBody(res, signal, BLOCK_BODY_BYTES).catch(() => Buffer.alloc(0)) : (await res.body.dump().catch(() => undefined), Buffer.alloc(0));
+        return { url: current, status: res.statusCode, contentType, body, etag, lastModified, retryAfter };
       }
       if (contentType && !/html|xml/i.test(contentType)) {
         discard(res.body);
@@ -101,25 +139,48 @@ export class HttpFetcher {
       }
       const body = await this.readBody(res, signal);
       if (!contentType && looksBinary(body)) throw reasonedError('not an HTML page (binary content without a Content-Type)', 'non-html');
-      return { url: current, status: res.statusCode, contentType, body, etag, lastModified };
+      return { url: current, status: res.statusCode, contentType, body, etag, lastModified, retryAfter };
     }
   }
 
   async close(): Promise<void> {
-    await this.agent.close();
+    await Promise.all([this.agent.close(), ...[...this.proxyAgents.values()].map((a) => a.close().catch(() => undefined))]);
   }
 
-  private async send(url: string, signal: AbortSignal, extra: Record<string, string>): Promise<Dispatcher.ResponseData> {
+  private async send(url: string, signal: AbortSignal, extra: Record<string, string>, proxyUrl: string | null): Promise<Dispatcher.ResponseData> {
     try {
-      return await undiciRequest(url, { method: 'GET', headers: { ...HEADERS, ...extra }, dispatcher: this.agent, signal });
+      return await undiciRequest(url, { method: 'GET', headers: { ...HEADERS, ...extra }, dispatcher: proxyUrl ? this.proxyAgent(proxyUrl) : this.agent, signal });
     } catch (err) {
+      const e = err as { name?: string; code?: string; message?: string; cause?: { code?: string } };
+      // Through a proxy every connection is to the proxy: a refused or broken one, or a refused tunnel, is the proxy's failure.
+      if (proxyUrl && e.name !== 'TimeoutError' && (/ECONNREFUSED|ECONNRESET|EHOSTUNREACH|ENETUNREACH|ENOTFOUND|EAI_AGAIN|UND_ERR_SOCKET|UND_ERR_SOCKS5|ERR_TLS/.test(e.code ?? e.cause?.code ?? '') || /Proxy response \(\d+\)|socks/i.test(e.message ?? ''))) {
+        throw new ProxyFailure(proxyUrl, `${e.code ?? e.cause?.code ?? ''} ${e.message ?? ''}`.trim());
+      }
       throw this.translate(err, url);
     }
   }
 
-  private async readBody(res: Dispatcher.ResponseData, signal: AbortSignal): Promise<Buffer> {
+  /** One keep-alive ProxyAgent per proxy (http, https, socks5); plain-HTTP pages go as forwarded requests, not tunnels. */
+  private proxyAgent(proxyUrl: string): ProxyAgent {
+    let agent = this.proxyAgents.get(proxyUrl);
+    if (!agent) {
+      agent = new ProxyAgent({
+        uri: proxyUrl,
+        proxyTunnel: false,
+        connections: this.connections,
+        keepAliveTimeout: 30_000,
+        headersTimeout: this.timeoutMs,
+        bodyTimeout: this.timeoutMs,
+        connect: { timeout: this.timeoutMs },
+      });
+      this.proxyAgents.set(proxyUrl, agent);
+    }
+    return agent;
+  }
+
+  private async readBody(res: Dispatcher.ResponseData, signal: AbortSignal, limit = this.maxBytes): Promise<Buffer> {
     const declared = Number(header(res.headers, 'content-length'));
-    if (declared > this.maxBytes) {
+    if (declared > limit && limit === this.maxBytes) {
       discard(res.body);
       throw this.tooLarge(declared);
     }
@@ -128,8 +189,10 @@ export class HttpFetcher {
     try {
       for await (const chunk of res.body) {
         size += (chunk as Buffer).length;
-        if (size > this.maxBytes) {
+        if (size > limit) {
           discard(res.body);
+          // A blocking answer's head is enough to find its marker.
+          if (limit < this.maxBytes) break;
           throw this.tooLarge(size);
         }
         chunks.push(chunk as Buffer);
@@ -138,7 +201,7 @@ export class HttpFetcher {
       if ((err as { reason?: FailureReason }).reason) throw err;
       throw this.translate(signal.aborted ? signal.reason : err, '');
     }
-    const raw = Buffer.concat(chunks, size);
+    const raw = Buffer.concat(chunks);
     const encoding = (header(res.headers, 'content-encoding') ?? '').trim().toLowerCase();
     if (!encoding || encoding === 'identity') return raw;
     try {

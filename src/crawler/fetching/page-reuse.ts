@@ -29,16 +29,26 @@ export class PageReusingPlaywrightCrawler extends PlaywrightCrawler {
   private readonly idlePages: Page[] = [];
   private readonly maxIdle: number;
   private readonly crashed = new WeakSet<Page>();
+  private readonly proxied: boolean;
 
-  constructor(options: PlaywrightCrawlerOptions, config?: Configuration) {
+  /**
+   * `reusePages` false: a page per request (with proxies each page is its own context holding
+   * its session's proxy, so it cannot serve another session). `proxied`: connection errors
+   * may be the proxy's (Crawlee then rotates the session).
+   */
+  constructor(options: PlaywrightCrawlerOptions, config?: Configuration, { reusePages = true, proxied = false } = {}) {
     super(options, config);
-    this.maxIdle = options.maxConcurrency ?? 8;
+    this.maxIdle = reusePages ? (options.maxConcurrency ?? 8) : 0;
+    this.proxied = proxied;
     const pool = this.browserPool;
     const open = pool.newPage.bind(pool);
     pool.newPage = (async (opts?: Parameters<typeof open>[0]) => {
       for (let page = this.idlePages.pop(); page; page = this.idlePages.pop()) {
-        if (!page.isClosed() && !this.crashed.has(page)) return page;
-        await page.close().catch(() => undefined);
+        if (page.isClosed()) continue;
+        // A retired browser (its session was blocked) is left to close: its pages are not reused.
+        const controller = pool.getBrowserControllerByPage(page);
+        if (!this.crashed.has(page) && controller && pool.activeBrowserControllers.has(controller)) return page;
+        void page.close().catch(() => undefined);
       }
       const page = (await open(opts)) as Page;
       page.on('crash', () => this.crashed.add(page));
@@ -50,9 +60,9 @@ export class PageReusingPlaywrightCrawler extends PlaywrightCrawler {
 
   private finished: Promise<unknown> = Promise.resolve();
 
-  /** No proxies here: a refused connection is the site's failure, not a reason to rotate sessions ten times. */
-  override isProxyError(): boolean {
-    return false;
+  /** Without proxies a refused connection is the site's failure, not a reason to rotate sessions ten times. */
+  override isProxyError(error: Error): boolean {
+    return this.proxied && super.isProxyError(error);
   }
 
   override run(...args: Parameters<PlaywrightCrawler['run']>): ReturnType<PlaywrightCrawler['run']> {

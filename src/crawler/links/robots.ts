@@ -1,5 +1,7 @@
 import { RobotsTxtFile } from '@crawlee/utils';
+import { fetch as undiciFetch, type Dispatcher } from 'undici';
 import { USER_AGENT } from '../fetching/http-fetch';
+import { PRODUCT_TOKEN } from '../fetching/identity';
 
 /** Google reads at most 500 KiB of a robots.txt; the rest is ignored (an endless one cannot exhaust memory). */
 export const ROBOTS_MAX_BYTES = 500 * 1024;
@@ -11,6 +13,16 @@ const SERVER_ERROR_RETRY_MS = 60_000;
 type Robots = { file: RobotsTxtFile | null; disallowAll: boolean; expiresAt: number };
 
 /**
+ * With proxies configured robots.txt is fetched through them too (the site must not see this
+ * machine's own address): the crawl's fetching side sets the route (see fetching/site-access).
+ */
+let robotsDispatcher: ((origin: string) => Dispatcher | undefined) | null = null;
+
+export function routeRobotsThrough(route: ((origin: string) => Dispatcher | undefined) | null): void {
+  robotsDispatcher = route;
+}
+
+/**
  * robots.txt per origin, fetched once per run (RFC 9309): a missing (4xx) or unreachable one
  * allows everything; a 5xx one disallows everything for now and is fetched again a minute later
  * (the server is failing, not saying "no rules"). Read with the crawler's own user agent, capped
@@ -19,7 +31,8 @@ type Robots = { file: RobotsTxtFile | null; disallowAll: boolean; expiresAt: num
 export class RobotsCache {
   private readonly files = new Map<string, Promise<Robots>>();
 
-  constructor(private readonly userAgent = '*') {}
+  /** Rules are matched against our product token: a group for "shopnews-crawler" wins over "*". */
+  constructor(private readonly userAgent = PRODUCT_TOKEN) {}
 
   async isAllowed(url: URL): Promise<boolean> {
     const robots = await this.fileFor(url.origin);
@@ -42,7 +55,9 @@ async function fetchRobots(origin: string): Promise<Robots> {
   const robotsUrl = `${origin}/robots.txt`;
   const allowAll: Robots = { file: null, disallowAll: false, expiresAt: Infinity };
   try {
-    const res = await fetch(robotsUrl, { signal: AbortSignal.timeout(ROBOTS_TIMEOUT_MS), redirect: 'follow', headers: { 'user-agent': USER_AGENT } });
+    const dispatcher = robotsDispatcher?.(origin);
+    const init = { signal: AbortSignal.timeout(ROBOTS_TIMEOUT_MS), redirect: 'follow' as const, headers: { 'user-agent': USER_AGENT } };
+    const res = (dispatcher ? await undiciFetch(robotsUrl, { ...init, dispatcher }) : await fetch(robotsUrl, init)) as Response;
     if (res.status >= 500) {
       await res.body?.cancel().catch(() => undefined);
       return { file: null, disallowAll: true, expiresAt: Date.now() + SERVER_ERROR_RETRY_MS };

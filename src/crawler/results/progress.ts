@@ -1,4 +1,6 @@
 import type { PageType } from '../../../extractors/types';
+import { formatPace, type HostSlowdown } from '../fetching/host-backoff';
+import type { ProxyReport } from '../fetching/proxies';
 
 /** Live counters of a run, shown as a status line and summarised at the end. */
 export class CrawlStats {
@@ -26,6 +28,12 @@ export class CrawlStats {
   hoveredPages = 0;
   /** Continuation pages of multi-page articles, fetched and joined to their first page (see article-parts). */
   articleParts = 0;
+  /** Hosts that blocked us and how far they were slowed (see fetching/host-backoff). */
+  readonly hostsSlowed = new Map<string, HostSlowdown>();
+  /** Sessions retired because a page answered with a block. */
+  sessionsRetired = 0;
+  /** Use of each proxy (masked), when proxies are configured. */
+  proxyReport: (() => ProxyReport[]) | null = null;
 
   addPage(type: PageType): void {
     this.pagesDone++;
@@ -79,10 +87,19 @@ export class ProgressReporter {
     const queued = await this.queued().catch(() => NaN);
     const line =
       `pages ${s.pagesDone} done, ${Number.isNaN(queued) ? '?' : queued} queued, ${s.pagesFailed} failed` +
-      ` | ${(s.pagesDone / Math.max(secs, 0.001)).toFixed(1)} pages/s | ${formatDuration(secs)}`;
+      ` | ${(s.pagesDone / Math.max(secs, 0.001)).toFixed(1)} pages/s | ${formatDuration(secs)}` +
+      slowedNow(s);
     if (this.tty) this.stream.write(`\r\x1b[2K${line}`);
     else this.stream.write(`[progress] ${line}\n`);
   }
+}
+
+/** " | slowed: host a 1 page / 4 s (12 blocks)" for the hosts still slowed by blocks. */
+function slowedNow(s: CrawlStats): string {
+  const hosts = [...s.hostsSlowed].filter(([, h]) => h.blocks > 0 && h.delayMs > 0);
+  if (hosts.length === 0) return '';
+  const shown = hosts.slice(0, 3).map(([host, h]) => `${host} ${formatPace(h.delayMs)} (${h.blocks} blocks)`);
+  return ` | slowed: ${shown.join(', ')}${hosts.length > 3 ? ` +${hosts.length - 3} hosts` : ''}`;
 }
 
 export function formatDuration(secs: number): string {

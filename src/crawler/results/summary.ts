@@ -1,6 +1,7 @@
 import type { CrawlStats } from './progress';
 import { formatDuration } from './progress';
 import type { FailureLog } from './failures';
+import { describeSlowdown } from '../fetching/host-backoff';
 
 export interface SummaryInput {
   task: string;
@@ -49,10 +50,31 @@ export function formatSummary(s: SummaryInput): string {
   }
   if (stats.articleParts) lines.push(`Article parts joined to their first page: ${stats.articleParts} (not stored as news of their own)`);
   lines.push(...section('Failures by reason', [...failures.byReason]));
+  lines.push(...blocking(stats));
   lines.push(...section('Links not followed', [...stats.linksSkipped].map(([k, v]) => [SKIP_LABELS[k] ?? k, v] as [string, number])));
   lines.push(`Results:  ${s.resultsAt}`);
   lines.push(`Failures: ${s.failuresAt}`);
   return lines.join('\n') + '\n';
+}
+
+/** Blocks met, what they did to each host's pace, sessions retired; use of each proxy (masked). */
+function blocking(stats: CrawlStats): string[] {
+  const lines: string[] = [];
+  const hosts = [...stats.hostsSlowed].filter(([, h]) => h.blocks > 0);
+  if (hosts.length) {
+    const blocks = hosts.reduce((n, [, h]) => n + h.blocks, 0);
+    lines.push(`Blocked answers: ${blocks} (sessions retired: ${stats.sessionsRetired})`);
+    for (const [host, h] of hosts.sort((a, b) => b[1].blocks - a[1].blocks)) lines.push(`  ${describeSlowdown(host, h)}`);
+  }
+  const proxies = stats.proxyReport?.() ?? [];
+  if (proxies.length) {
+    lines.push('Proxies:');
+    for (const p of proxies) {
+      const rested = p.rested ? `, rested ${p.rested}× after repeated failures${p.restedNow ? ' (resting now)' : ''}` : '';
+      lines.push(`  ${p.proxy}  ${p.requests} requests, ${p.failures} failed${rested}`);
+    }
+  }
+  return lines;
 }
 
 function section(title: string, rows: Array<[string, number]>): string[] {
