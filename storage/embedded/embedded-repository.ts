@@ -77,10 +77,16 @@ export class EmbeddedRepository extends BaseRepository {
         throw describeFsError(dir, err);
       }
     } else if (!existsSync(file) && !legacy) {
-      // Nothing stored yet: queries see an empty store.
-      const db = new Database(':memory:');
-      db.exec(schemaSql());
-      return new EmbeddedRepository(dir, file, db, opts, false);
+      // Nothing stored yet. A reader that stays open (the dashboard) must see what a crawl stores
+      // later, so the empty store is created on disk when the folder allows it; on a read-only
+      // folder queries see an empty in-memory store.
+      try {
+        await (await EmbeddedRepository.open({ ...opts, readOnly: false })).close();
+      } catch {
+        const db = new Database(':memory:');
+        db.exec(schemaSql());
+        return new EmbeddedRepository(dir, file, db, opts, false);
+      }
     }
     if (opts.readOnly && !existsSync(file)) {
       // An old log not imported yet: the import writes once, then we read.
