@@ -209,12 +209,32 @@ export function authorFromPage(doc: Document, article: JsonObject | null): strin
       const a = s();
       if (a && a === fallback) return a;
       if (a && siteNamed(a, site)) fallback ??= a;
-      else if (a) return a;
+      else if (a) return asWritten(doc, a);
     } catch {
       /* next source */
     }
   }
   return fallback;
+}
+
+/**
+ * Several Latin names as the page's byline joins them ("A, B and C"), found in a short line
+ * holding every name with only list separators between them; else our own "A, B, C".
+ */
+function asWritten(doc: Document, joined: string): string {
+  const names = joined.split(', ');
+  if (names.length < 2 || HAN_TEXT.test(joined)) return joined;
+  for (const line of pageLines(doc).lines) {
+    const at = names.map((n) => line.indexOf(n));
+    if (at.some((i) => i < 0)) continue;
+    const start = Math.min(...at);
+    const end = Math.max(...at.map((i, k) => i + names[k]!.length));
+    const span = line.slice(start, end);
+    let rest = span;
+    for (const n of names) rest = rest.replace(n, '\u0000');
+    if (/^\u0000(?:\s*(?:,|;|&|\band\b|,\s*and\b)\s*\u0000)+$/.test(rest)) return span;
+  }
+  return joined;
 }
 
 /** The author from Readability's byline, the last resort of findAuthor. */
