@@ -1,5 +1,5 @@
 import { collapseSpace } from '../../text/normalize';
-import { jsonText, typesOf, type JsonObject } from '../jsonld';
+import { jsonText, readJsonLd, typesOf, type JsonObject } from '../jsonld';
 import { metaContent, textOf } from './dom';
 import { bloggerFromTitle, forumPoster, nickname } from './poster';
 import { creditNames, datelineCredit, findEditor, findSource, lineCredit, ORG_SUFFIX, pageLines, signatureCredit, surnamed } from './byline-text';
@@ -44,7 +44,7 @@ function plausible(a: string, hanPage = false): string | null {
 }
 
 /** Names that identify the site (og:site_name, JSON-LD publisher, the side parts of <title>, the host): never the author. */
-function siteNames(doc: Document, article: JsonObject | null): { names: string[]; host: string[] } {
+function siteNames(doc: Document, article: JsonObject | null): { names: string[]; host: string[]; hostLabels: string[] } {
   const fold = (s: string) => s.normalize('NFKC').toLowerCase().replace(/\s+/g, '');
   const title = collapseSpace(doc.title ?? '');
   const parts = title.split(/\s+[|\-–—_·»:]\s+|\s*[|_｜—–]\s*/).map((p) => p.trim()).filter(Boolean);
@@ -65,7 +65,13 @@ function siteNames(doc: Document, article: JsonObject | null): { names: string[]
     /* no URL */
   }
   // On a Chinese page a Latin author equal to the domain ("chinanews") is the site.
-  return { names, host: HAN_TEXT.test(title) ? host : [] };
+  return { names, host: HAN_TEXT.test(title) ? host : [], hostLabels: host };
+}
+
+/** A Latin author that is the site's own name: the page names no writer there, kept only when nothing better is found. */
+function siteNamed(a: string, site: { names: string[]; hostLabels: string[] }): boolean {
+  const f = a.normalize('NFKC').toLowerCase().replace(/\s+/g, '');
+  return !HAN_TEXT.test(a) && (site.names.includes(f) || site.hostLabels.includes(f));
 }
 
 function siteLike(a: string, site: { names: string[]; host: string[] }): boolean {
@@ -82,14 +88,26 @@ export function findAuthor(doc: Document, article: JsonObject | null, readabilit
   return authorFromPage(doc, article) ?? authorFromByline(readabilityByline);
 }
 
-/** The persons of a JSON-LD author (one, or a list, joined); an organisation only when no person is named. */
-function jsonLdAuthors(v: unknown): string | null {
+/** The persons of a JSON-LD author (one, or a list, joined); `org` when only an organisation is named. */
+function jsonLdAuthors(v: unknown): { names: string | null; org: boolean } {
   const list = Array.isArray(v) ? v : [v];
   const isOrg = (x: unknown) => !!x && typeof x === 'object' && typesOf(x as JsonObject).some((t) => ORG_TYPE.test(t));
   const names = (xs: unknown[]) => [...new Set(xs.map((x) => jsonText(x)).filter((x): x is string => !!x))];
   const persons = names(list.filter((x) => !isOrg(x)));
   const found = persons.length ? persons : names(list);
-  return found.length ? found.join(', ') : null;
+  return { names: found.length ? found.join(', ') : null, org: !persons.length };
+}
+
+/** The article's JSON-LD author, else a person credited as author of another object (a WebPage). */
+function structuredAuthor(doc: Document, article: JsonObject | null): { names: string | null; org: boolean } {
+  const own = jsonLdAuthors(article?.author ?? article?.creator);
+  if (own.names && !own.org) return own;
+  for (const o of readJsonLd(doc)) {
+    if (o === article || !o.author) continue;
+    const other = jsonLdAuthors(o.author);
+    if (other.names && !other.org) return other;
+  }
+  return own;
 }
 
 /**
@@ -124,8 +142,15 @@ export function authorFromPage(doc: Document, article: JsonObject | null): strin
   // Chinese CMSs fill meta author with the account that posted the page (often the editor):
   // a credit written on the page comes first there.
   const hanMeta = !!metaAuthor && HAN_TEXT.test(metaAuthor);
+  // An organisation (JSON-LD Organization, the site's own name) stands in only when no writer is named.
+  let fallback: string | null = null;
   const sources: Array<() => string | null> = [
-    () => accept(jsonLdAuthors(article?.author ?? article?.creator)),
+    () => {
+      const { names, org } = structuredAuthor(doc, article);
+      const a = accept(names);
+      if (a && org) fallback ??= a;
+      return org ? null : a;
+    },
     () => (hanMeta ? null : bare(metaAuthor)),
     () => {
       for (const el of Array.from(doc.querySelectorAll('[itemprop="author"] [itemprop="name"], [itemprop="author"], [rel~="author" i]')).slice(0, 5)) {
@@ -146,6 +171,8 @@ export function authorFromPage(doc: Document, article: JsonObject | null): strin
       }
       return null;
     },
+    // Credits read from the text are weaker than the site's own name given as author.
+    () => fallback,
     () => {
       for (const line of pageLines(doc).lines) {
         const a = credited(lineCredit(line));
@@ -180,12 +207,34 @@ export function authorFromPage(doc: Document, article: JsonObject | null): strin
   for (const s of sources) {
     try {
       const a = s();
-      if (a) return a;
+      if (a && a === fallback) return a;
+      if (a && siteNamed(a, site)) fallback ??= a;
+      else if (a) return asWritten(doc, a);
     } catch {
       /* next source */
     }
   }
-  return null;
+  return fallback;
+}
+
+/**
+ * Several Latin names as the page's byline joins them ("A, B and C"), found in a short line
+ * holding every name with only list separators between them; else our own "A, B, C".
+ */
+function asWritten(doc: Document, joined: string): string {
+  const names = joined.split(', ');
+  if (names.length < 2 || HAN_TEXT.test(joined)) return joined;
+  for (const line of pageLines(doc).lines) {
+    const at = names.map((n) => line.indexOf(n));
+    if (at.some((i) => i < 0)) continue;
+    const start = Math.min(...at);
+    const end = Math.max(...at.map((i, k) => i + names[k]!.length));
+    const span = line.slice(start, end);
+    let rest = span;
+    for (const n of names) rest = rest.replace(n, '\u0000');
+    if (/^\u0000(?:\s*(?:,|;|&|\band\b|,\s*and\b)\s*\u0000)+$/.test(rest)) return span;
+  }
+  return joined;
 }
 
 /** The author from Readability's byline, the last resort of findAuthor. */

@@ -62,6 +62,13 @@ function titleOf(doc: Document, article: JsonObject | null, siteName: string | n
   const shared = [metaContent(doc, ['og:title', 'twitter:title']), jsonText(article?.headline ?? article?.name)].filter(
     (c): c is string => !!c && c.length >= 2,
   );
+  // og:title that <title> repeats before its site/section tail is the headline the site chose,
+  // even when the <h1> words it differently.
+  const og = metaContent(doc, ['og:title']);
+  const ogTitle = og ? collapseSpace(og) : '';
+  if (ogTitle.length >= 2 && docTitle.length > ogTitle.length && fold(docTitle).startsWith(fold(ogTitle)) && /^\s*[|\-–—_·»:•]\s/.test(docTitle.slice(ogTitle.length))) {
+    return dropExactSite(ogTitle, siteName);
+  }
   const refs = [...shared, docTitle].filter(Boolean);
   const h1 = bestHeading(doc, refs, docTitle, siteName);
   if (h1) return dropExactSite(h1, siteName);

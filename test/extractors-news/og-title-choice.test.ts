@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { findTitle } from '../../extractors/news/meta/title';
+import { doc } from './dom';
+
+/** Hand-written page whose <h1> rewords the headline that og:title and <title> both carry. */
+describe('headline variants', () => {
+  it('takes og:title when <title> repeats it before the site name, over a reworded <h1>', () => {
+    const d = doc(
+      `<html><head><title>Raised Beds for Beginners: A Simple Guide | Greenplot</title>
+        <meta property="og:title" content="Raised Beds for Beginners: A Simple Guide"></head><body>
+        <h1>Raised Beds for Beginners: Your Simple Guide to Growing</h1><p>Start small, with one bed.</p></body></html>`,
+      'https://www.greenplot.example/blog/raised-beds',
+    );
+    expect(findTitle(d, null, null)).toBe('Raised Beds for Beginners: A Simple Guide');
+  });
+
+  it('keeps the <h1> when og:title is the whole <title> (it may carry the site name)', () => {
+    const d = doc(
+      `<html><head><title>Raised beds | Greenplot</title><meta property="og:title" content="Raised beds | Greenplot"></head><body>
+        <h1>Raised beds for beginners</h1><p>Start small, with one bed.</p></body></html>`,
+      'https://www.greenplot.example/blog/raised-beds',
+    );
+    expect(findTitle(d, null, null)).toBe('Raised beds for beginners');
+  });
+});
