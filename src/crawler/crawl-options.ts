@@ -35,6 +35,13 @@ export interface CrawlOptions {
   /** How pages are fetched. Default 'browser'. */
   mode: FetchMode;
   /**
+   * Adaptive mode: pages of a template whose data requests were learned from rendered pages
+   * are read over HTTP with those requests replayed (see fetching/replay). Default true.
+   */
+  replay: boolean;
+  /** Every Nth page of a replayed template is rendered anyway to re-check the rule. Default 20. */
+  replayCheckEvery: number;
+  /**
    * Task settings typed on the command line. A resumed task takes the rest from its stored
    * settings (page limit, depth, scope, strategy, robots, type, mode). Default: the settings
    * that differ from these defaults.
@@ -58,4 +65,6 @@ export const DEFAULT_CRAWL_OPTIONS: Omit<CrawlOptions, 'task' | 'startUrls'> = {
   loadMedia: false,
   joinOnly: false,
   mode: 'browser',
+  replay: true,
+  replayCheckEvery: 20,
 };

@@ -63,8 +63,9 @@ export class HttpFetcher {
    * timeouts and unreachable hosts. `headers` are added to every hop (If-None-Match /
    * If-Modified-Since of a re-crawl: a 304 comes back as status 304 with an empty body).
    * `checkHop` vets each redirect target before it is requested (it throws to refuse).
+   * `accepted`: content types read (others throw); replayed data requests accept JSON instead.
    */
-  async fetch(url: string, headers: Record<string, string> = {}, checkHop?: (target: string, from: string) => Promise<void>): Promise<FetchedResponse> {
+  async fetch(url: string, headers: Record<string, string> = {}, checkHop?: (target: string, from: string) => Promise<void>, accepted: RegExp = /html|xml/i): Promise<FetchedResponse> {
     const signal = AbortSignal.timeout(this.timeoutMs);
     const visited = new Set<string>();
     let current = url;
@@ -95,8 +96,9 @@ export class HttpFetcher {
         await res.body.dump().catch(() => undefined);
         return { url: current, status: res.statusCode, contentType, body: Buffer.alloc(0), etag, lastModified };
       }
-      if (contentType && !/html|xml/i.test(contentType)) {
+      if (contentType && !accepted.test(contentType)) {
         discard(res.body);
+        if (accepted.source !== 'html|xml') throw reasonedError(`not ${accepted.source} (${contentType.split(';')[0]})`, 'non-html');
         throw reasonedError(`not an HTML page (${contentType.split(';')[0]})`, 'non-html');
       }
       const body = await this.readBody(res, signal);

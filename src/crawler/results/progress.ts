@@ -26,6 +26,8 @@ export class CrawlStats {
   hoveredPages = 0;
   /** Continuation pages of multi-page articles, fetched and joined to their first page (see article-parts). */
   articleParts = 0;
+  /** Adaptive mode's replay per page template (see fetching/replay). */
+  readonly replayByTemplate = new Map<string, import('../fetching/replay/replay-book').ReplayCounts>();
 
   addPage(type: PageType): void {
     this.pagesDone++;
