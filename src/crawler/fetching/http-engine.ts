@@ -14,7 +14,7 @@ import type { CapturedJson, PageResult } from '../../../extractors/types';
 import { conditionalHeaders, type PageValidators } from './validators';
 import { joinArticleParts, withoutParts } from './article-parts';
 import type { DataRequest, ReplayBook } from './replay/replay-book';
-import { recordDifference } from './replay/record-match';
+import { compareRecords } from './replay/record-match';
 
 export type HttpEngineDeps = Omit<EngineDeps, 'chromiumPath'>;
 
@@ -266,7 +266,12 @@ export class HttpEngine {
       if ('reason' in outcome) mismatch = outcome.reason;
       else {
         requests = outcome.source.xhr.length;
-        mismatch = 'result' in outcome.extracted ? recordDifference(rendered, outcome.extracted.result) : 'the replayed page could not be extracted';
+        if (!('result' in outcome.extracted)) mismatch = 'the replayed page could not be extracted';
+        else {
+          const comparison = compareRecords(rendered, outcome.extracted.result);
+          if (!comparison.agree && comparison.renderMissed) return;
+          mismatch = comparison.agree ? null : comparison.difference;
+        }
       }
     } catch (err) {
       mismatch = `the page could not be fetched over HTTP: ${errorMessage(err as Error).split('\n')[0]}`;

@@ -40,6 +40,8 @@ interface TemplateState {
   witnesses: string[];
   trusted: boolean;
   sinceCheck: number;
+  /** Pages replayed since the last re-check that agreed (named if a re-check disagrees). */
+  unchecked: string[];
   distrusts: number;
   counts: ReplayCounts;
 }
@@ -120,6 +122,7 @@ export class ReplayBook {
     if (!t) return;
     t.counts.replayed++;
     t.counts.requests += requests;
+    t.unchecked.push(url);
   }
 
   /** A re-check's outcome: null when the replayed records equal the rendered ones, else what differed. */
@@ -128,9 +131,13 @@ export class ReplayBook {
     if (!t) return;
     t.counts.rechecks++;
     t.counts.requests += requests;
+    const unchecked = t.unchecked;
+    t.unchecked = [];
     if (mismatch !== null) {
       t.counts.mismatches++;
-      this.distrust(url, `re-check of ${url}: ${mismatch}`);
+      // Those pages were stored from the rule the re-check just refuted: say which, so they can be re-crawled.
+      const suspect = unchecked.length ? `; ${unchecked.length} pages replayed since the last agreeing re-check may be stale: ${unchecked.slice(0, 5).join(' ')}${unchecked.length > 5 ? ' …' : ''}` : '';
+      this.distrust(url, `re-check of ${url}: ${mismatch}${suspect}`);
     }
   }
 
@@ -140,6 +147,7 @@ export class ReplayBook {
     const t = this.templates.get(key);
     if (!t?.trusted) return;
     t.trusted = false;
+    t.unchecked = [];
     t.rule = null;
     t.matches = 0;
     t.distrusts++;
@@ -150,7 +158,7 @@ export class ReplayBook {
   private add(key: string): TemplateState {
     const counts = { rendered: 0, replayed: 0, rechecks: 0, mismatches: 0, requests: 0 };
     this.counts.set(key, counts);
-    const t: TemplateState = { rule: null, matches: 0, witnesses: [], trusted: false, sinceCheck: 0, distrusts: 0, counts };
+    const t: TemplateState = { rule: null, matches: 0, witnesses: [], trusted: false, sinceCheck: 0, unchecked: [], distrusts: 0, counts };
     this.templates.set(key, t);
     return t;
   }
