@@ -173,8 +173,8 @@ export class HttpEngine {
       return;
     }
     let extracted = replayed ? replayed.extracted : await this.extract(source);
-    if (plan === 'recheck' && source.dataRequests) await this.recheck(request, 'result' in extracted ? extracted.result : null);
-    if (source.dataRequests) replay?.learn(source.url, source.html, source.dataRequests);
+    if (plan === 'recheck' && source.dataRequests) await this.recheck(request, 'result' in extracted ? extracted.result : null, 'recheck');
+    if (source.dataRequests && replay?.learn(source.url, source.html, source.dataRequests) === 'trial') await this.recheck(request, 'result' in extracted ? extracted.result : null, 'trial');
     if (adaptive && source.hrefs === null && !replayed) {
       const need = renderingNeed(source.html, source.url, 'result' in extracted ? extracted.result : null);
       adaptive.memory.learn(request.url, need !== null);
@@ -182,7 +182,7 @@ export class HttpEngine {
         request.userData.rendered = need;
         source = await this.render(request);
         extracted = await this.extract(source);
-        if (source.dataRequests) replay?.learn(source.url, source.html, source.dataRequests);
+        if (source.dataRequests && replay?.learn(source.url, source.html, source.dataRequests) === 'trial') await this.recheck(request, 'result' in extracted ? extracted.result : null, 'trial');
       }
     }
     // A multi-page article: its next parts, fetched the way this page was, join its text.
@@ -254,8 +254,11 @@ export class HttpEngine {
     return { source, extracted };
   }
 
-  /** Every Nth page of a trusted template, rendered: would replay have given the same records? */
-  private async recheck(request: Request, rendered: PageResult | null): Promise<void> {
+  /**
+   * A rendered page: would replay have given the same records? Asked before a rule is trusted
+   * ('trial') and of every Nth page of a trusted template ('recheck').
+   */
+  private async recheck(request: Request, rendered: PageResult | null, kind: 'trial' | 'recheck'): Promise<void> {
     const replay = this.adaptive!.replay!;
     // A render that missed the page's data itself (slow scripts on a busy machine) cannot judge the rule.
     if (!rendered || renderingNeed('', request.url, rendered) !== null) return;
@@ -276,7 +279,8 @@ export class HttpEngine {
     } catch (err) {
       mismatch = `the page could not be fetched over HTTP: ${errorMessage(err as Error).split('\n')[0]}`;
     }
-    replay.rechecked(request.url, requests, mismatch);
+    if (kind === 'trial') replay.trialled(request.url, requests, mismatch);
+    else replay.rechecked(request.url, requests, mismatch);
   }
 
   /** An article's next part, rendered when its first page was, else over HTTP; null unless it is an HTML page. */

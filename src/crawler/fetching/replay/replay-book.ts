@@ -36,6 +36,8 @@ interface TemplateState {
   rule: RequestTemplate[] | null;
   /** Rendered pages in a row whose requests the rule predicted. */
   matches: number;
+  /** Of those, the ones whose replay gave the same records as their render (see trialled). */
+  agreed: number;
   /** Literal request paths every matched page's HTML contained: a replayed page must contain them too. */
   witnesses: string[];
   trusted: boolean;
@@ -49,7 +51,7 @@ interface TemplateState {
 /**
  * Adaptive mode's memory of how rendered pages fetched their data, per page template (host +
  * URL shape, see patternOf): learns a rule from rendered pages, trusts it after it predicted
- * `trustAfter` pages exactly, then lets later pages be read over HTTP with their data requests
+ * `trustAfter` pages exactly and their replays gave the records their renders gave, then lets later pages be read over HTTP with their data requests
  * replayed, every `checkEvery`th one rendered anyway to re-check it.
  * Only same-origin GET requests answered 200 with JSON are ever part of a rule.
  */
@@ -88,13 +90,18 @@ export class ReplayBook {
     return urls.every((u): u is string => u !== null) ? { urls, witnesses: t.witnesses } : null;
   }
 
-  /** A rendered page: does the rule predict its data requests? (Learns or re-learns the rule.) */
-  learn(url: string, html: string, requests: DataRequest[]): void {
+  /**
+   * A rendered page: does the rule predict its data requests? (Learns or re-learns the rule.)
+   * Returns 'trial' while the rule is not trusted yet: the caller replays this page too and
+   * reports with trialled() whether the records agree (a rule is trusted once it predicted the
+   * requests of `trustAfter` rendered pages and their replays gave the same records).
+   */
+  learn(url: string, html: string, requests: DataRequest[]): 'trial' | null {
     const key = patternOf(url);
     const origin = new URL(url).origin;
     const replayable = [...new Set(requests.filter((r) => r.method === 'GET' && r.status === 200 && r.json && sameOrigin(r.url, origin)).map((r) => r.url))];
     let t = this.templates.get(key);
-    if (!t && replayable.length === 0) return;
+    if (!t && replayable.length === 0) return null;
     t ??= this.add(key);
     t.counts.rendered++;
     const seen = replayable.map((r) => templateOf(url, r)).filter((x): x is RequestTemplate => x !== null);
@@ -103,18 +110,36 @@ export class ReplayBook {
     if (predicted && actual.length > 0 && predicted.join('\n') === actual.join('\n')) {
       t.matches++;
       t.witnesses = t.witnesses.filter((w) => html.includes(w));
-      if (!t.trusted && t.matches >= this.trustAfter && t.distrusts < this.giveUpAfter) {
-        t.trusted = true;
-        t.sinceCheck = 0;
-        this.opts.log?.('info', `replay: pages like ${key} are now read over HTTP with their data requests replayed (${t.rule!.map((r) => r.key).join(', ')})`);
-      }
-      return;
+      return !t.trusted && t.distrusts < this.giveUpAfter ? 'trial' : null;
     }
     if (t.trusted) this.distrust(url, `a rendered page's data requests differ from the rule (expected ${(predicted ?? []).join(' ')}; saw ${actual.join(' ') || 'none'})`);
     const rule = [...new Map(seen.map((tpl) => [tpl.key, tpl])).values()].sort((a, b) => a.key.localeCompare(b.key));
     t.rule = rule.length ? rule : null;
     t.matches = rule.length ? 1 : 0;
+    t.agreed = 0;
     t.witnesses = rule.map(literalPrefix).filter((w) => w.length >= 5 && html.includes(w));
+    return rule.length && t.distrusts < this.giveUpAfter ? 'trial' : null;
+  }
+
+  /** The trial of a rule on a rendered page: null when its replay gave the same records (the rule is trusted), else why not. */
+  trialled(url: string, requests: number, mismatch: string | null): void {
+    const key = patternOf(url);
+    const t = this.templates.get(key);
+    if (!t?.rule || t.trusted) return;
+    t.counts.requests += requests;
+    if (mismatch === null) {
+      if (++t.agreed < this.trustAfter || t.matches < this.trustAfter) return;
+      t.trusted = true;
+      t.sinceCheck = 0;
+      this.opts.log?.('info', `replay: pages like ${key} are now read over HTTP with their data requests replayed (${t.rule.map((r) => r.key).join(', ')})`);
+      return;
+    }
+    t.rule = null;
+    t.matches = 0;
+    t.agreed = 0;
+    t.distrusts++;
+    const final = t.distrusts >= this.giveUpAfter ? ' (not tried again in this run)' : '';
+    this.opts.log?.('warn', `replay: pages like ${key} stay rendered${final}: replaying ${url} gave other records: ${mismatch}`);
   }
 
   replayed(url: string, requests: number): void {
@@ -150,6 +175,7 @@ export class ReplayBook {
     t.unchecked = [];
     t.rule = null;
     t.matches = 0;
+    t.agreed = 0;
     t.distrusts++;
     const final = t.distrusts >= this.giveUpAfter ? ' (not replayed again in this run)' : '';
     this.opts.log?.('warn', `replay: pages like ${key} go back to rendering${final}: ${reason}`);
@@ -158,7 +184,7 @@ export class ReplayBook {
   private add(key: string): TemplateState {
     const counts = { rendered: 0, replayed: 0, rechecks: 0, mismatches: 0, requests: 0 };
     this.counts.set(key, counts);
-    const t: TemplateState = { rule: null, matches: 0, witnesses: [], trusted: false, sinceCheck: 0, unchecked: [], distrusts: 0, counts };
+    const t: TemplateState = { rule: null, matches: 0, agreed: 0, witnesses: [], trusted: false, sinceCheck: 0, unchecked: [], distrusts: 0, counts };
     this.templates.set(key, t);
     return t;
   }
