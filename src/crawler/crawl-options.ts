@@ -57,6 +57,13 @@ export interface CrawlOptions {
   /** Proxies, cookies, user agent (process settings). Default: none of them. */
   access: AccessSettings;
   /**
+   * Adaptive mode: pages of a template whose data requests were learned from rendered pages
+   * are read over HTTP with those requests replayed (see fetching/replay). Default true.
+   */
+  replay: boolean;
+  /** Every Nth page of a replayed template is rendered anyway to re-check the rule. Default 20. */
+  replayCheckEvery: number;
+  /**
    * Task settings typed on the command line. A resumed task takes the rest from its stored
    * settings (page limit, depth, scope, strategy, robots, type, mode). Default: the settings
    * that differ from these defaults.
@@ -81,4 +88,6 @@ export const DEFAULT_CRAWL_OPTIONS: Omit<CrawlOptions, 'task' | 'startUrls'> = {
   joinOnly: false,
   mode: 'browser',
   access: NO_ACCESS_SETTINGS,
+  replay: true,
+  replayCheckEvery: 20,
 };

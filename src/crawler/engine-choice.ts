@@ -6,6 +6,8 @@ import { RenderMemory } from './fetching/render-memory';
 import { NavigationGuard } from './fetching/navigation-guard';
 import { LinkAdmission } from './links/admission';
 import { inScope } from './links/scope';
+import { ReplayBook } from './fetching/replay/replay-book';
+import { logLine } from '../cli/log';
 
 /** What run-task drives, whichever way pages are fetched. */
 export interface FetchEngine {
@@ -35,6 +37,7 @@ export function createEngine(opts: CrawlOptions, deps: EngineDeps): FetchEngine 
       return new HttpEngine(opts, deps, {
         renderer: new BrowserRenderer({ chromiumPath: deps.chromiumPath, timeoutSecs: opts.timeoutSecs, concurrency: Math.min(opts.concurrency, 4), loadMedia: opts.loadMedia, guard }),
         memory: new RenderMemory(),
+        replay: opts.replay ? new ReplayBook(deps.stats.replayByTemplate, { checkEvery: opts.replayCheckEvery, log: logLine }) : null,
       });
     }
     case 'browser':

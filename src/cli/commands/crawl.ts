@@ -33,6 +33,8 @@ interface CrawlFlags extends AccessFlags {
   loadMedia?: boolean;
   demoProducts?: number;
   mode: FetchMode;
+  replay: boolean;
+  replayCheckEvery: number;
   schedule?: string;
   tz?: string;
 }
@@ -63,6 +65,8 @@ export function register(program: Command): void {
     .option('--retries <n>', 'retries after a failed attempt', nonNegativeInt('--retries'), D.maxRetries)
     .option('--load-media', 'also download images, fonts and media')
     .option('--mode <m>', 'browser | http | adaptive (HTTP, the browser only for pages that need rendering)', oneOf('--mode', ['browser', 'http', 'adaptive'] as const), D.mode)
+    .option('--no-replay', 'adaptive mode: render every page that needs it instead of replaying its learned data requests over HTTP')
+    .option('--replay-check-every <n>', 'adaptive mode: render every Nth replayed page of a template anyway to re-check it', positiveInt('--replay-check-every'), D.replayCheckEvery)
     .option('--demo-products <n>', 'size of the bundled demo shop (with --urls demo)', positiveInt('--demo-products'))
     .option('--schedule <cron>', 're-crawl on this cron schedule (e.g. "0 */6 * * *"), in the foreground until Ctrl-C')
     .option('--tz <zone>', 'time zone of --schedule (e.g. Asia/Shanghai; default: this machine\'s)')
@@ -135,6 +139,8 @@ async function crawlCommand(flags: CrawlFlags, given: NonNullable<CrawlOptions['
     loadMedia: Boolean(flags.loadMedia),
     mode: flags.mode,
     access: { proxyUrls: access.proxyUrls, directFirst: access.directFirst, cookies: access.cookies, userAgent: access.userAgent, hostLocales: access.hostLocales },
+    replay: flags.replay,
+    replayCheckEvery: flags.replayCheckEvery,
     given,
   };
   const output = flags.output && outputFormat ? await CrawlOutput.open(flags.output, outputFormat) : null;

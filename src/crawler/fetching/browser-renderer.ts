@@ -4,6 +4,7 @@ import { CHROMIUM_ARGS, RENDERER_HEAP_MIB } from './browser-path';
 import { closePopup, NO_WINDOW_OPEN } from './page-reuse';
 import type { NavigationGuard } from './navigation-guard';
 import { PageCapture } from './page-capture';
+import type { DataRequest } from './replay/replay-book';
 import { snapshotPage } from './page-snapshot';
 import { reasonedError } from '../results/page-steps';
 import { expandPage, ExpandPolicy, type ExpandOutcome } from './page-expand';
@@ -27,6 +28,8 @@ export interface RenderedPage {
   html: string;
   /** JSON the page's scripts fetched (prices and reviews often arrive that way). */
   xhr: CapturedJson[];
+  /** The script fetches it made (replay learns its rules from them). */
+  dataRequests: DataRequest[];
   hrefs: string[];
   /** What the expand step did (null: it could not run). */
   expanded: ExpandOutcome | null;
@@ -77,7 +80,7 @@ export class BrowserRenderer {
         const expanded = await expandPage(page, capture, this.expand.optionsFor(page.url())).catch(() => null);
         const { html, hrefs } = await snapshotPage(page);
         const finalUrl = expanded && expanded.clicks > 0 ? expanded.url : page.url();
-        return { url: finalUrl, status: response?.status() ?? 0, contentType: response?.headers()['content-type'] ?? '', html, xhr: capture.json, hrefs, expanded };
+        return { url: finalUrl, status: response?.status() ?? 0, contentType: response?.headers()['content-type'] ?? '', html, xhr: capture.json, dataRequests: capture.dataRequests, hrefs, expanded };
       } finally {
         capture.detach();
         await page.close().catch(() => undefined);

@@ -16,6 +16,8 @@ import { renderingNeed } from './render-need';
 import type { CapturedJson, PageResult } from '../../../extractors/types';
 import { conditionalHeaders, type PageValidators } from './validators';
 import { joinArticleParts, withoutParts } from './article-parts';
+import type { DataRequest, ReplayBook } from './replay/replay-book';
+import { compareRecords } from './replay/record-match';
 
 export type HttpEngineDeps = Omit<EngineDeps, 'chromiumPath'>;
 
@@ -26,7 +28,11 @@ const MAX_HTML_CHARS = 12 * 1024 * 1024;
 export interface AdaptiveRendering {
   renderer: BrowserRenderer;
   memory: RenderMemory;
+  /** Learned data requests replayed over HTTP instead of rendering (null: --no-replay). */
+  replay: ReplayBook | null;
 }
+
+type Extracted = { result: PageResult; hrefs: string[] | null } | { error: unknown; hrefs: string[] | null };
 
 /** A page's text as fetched or rendered, before extraction. */
 interface PageSource {
@@ -37,6 +43,8 @@ interface PageSource {
   xhr: CapturedJson[];
   /** Links the browser saw; null = take them from extraction. */
   hrefs: string[] | null;
+  /** Rendered pages: the script fetches the browser saw. */
+  dataRequests?: DataRequest[];
   etag?: string | null;
   lastModified?: string | null;
 }
@@ -151,7 +159,19 @@ export class HttpEngine {
     // not mean an unchanged product.
     const validators = adaptive ? null : (this.deps.validators ?? null);
     const previous = validators ? await validators.get(request.url) : null;
-    let source = adaptive?.memory.prefersBrowser(request.url) ? await this.render(request) : await this.fetchOverHttp(request, previous, ctx.session);
+    const replay = adaptive?.replay ?? null;
+    const plan = replay?.plan(request.url) ?? null;
+    let replayed: { source: PageSource; extracted: Extracted } | null = null;
+    if (plan === 'replay') {
+      const http = await this.fetchOverHttp(request, null, ctx.session);
+      const outcome = await this.replayData(http, request.url);
+      if ('reason' in outcome) replay!.distrust(request.url, `${request.url}: ${outcome.reason}`);
+      else {
+        replay!.replayed(request.url, outcome.source.xhr.length);
+        replayed = outcome;
+      }
+    }
+    let source = replayed ? replayed.source : plan !== null || adaptive?.memory.prefersBrowser(request.url) ? await this.render(request) : await this.fetchOverHttp(request, previous, ctx.session);
     if (source.status === 304 && previous) {
       // Seen, unchanged: its records' lastSeenAt moves, nothing is extracted or rewritten, and
       // the links it had last time are followed as if it had been read again.
@@ -162,14 +182,17 @@ export class HttpEngine {
       if (!this.stopping) await this.admit(previous.links, previous.base, depth + 1);
       return;
     }
-    let extracted = await this.extract(source);
-    if (adaptive && source.hrefs === null) {
+    let extracted = replayed ? replayed.extracted : await this.extract(source);
+    if (plan === 'recheck' && source.dataRequests) await this.recheck(request, 'result' in extracted ? extracted.result : null, 'recheck');
+    if (source.dataRequests && replay?.learn(source.url, source.html, source.dataRequests) === 'trial') await this.recheck(request, 'result' in extracted ? extracted.result : null, 'trial');
+    if (adaptive && source.hrefs === null && !replayed) {
       const need = renderingNeed(source.html, source.url, 'result' in extracted ? extracted.result : null);
       adaptive.memory.learn(request.url, need !== null);
       if (need !== null) {
         request.userData.rendered = need;
         source = await this.render(request);
         extracted = await this.extract(source);
+        if (source.dataRequests && replay?.learn(source.url, source.html, source.dataRequests) === 'trial') await this.recheck(request, 'result' in extracted ? extracted.result : null, 'trial');
       }
     }
     // A multi-page article: its next parts, fetched the way this page was, join its text.
@@ -223,6 +246,75 @@ export class HttpEngine {
     };
   }
 
+  /**
+   * A page of a trusted template read over HTTP: its learned data requests replayed (same
+   * origin, GET, robots.txt and per-host politeness as for pages), their JSON handed to the
+   * extractors as the browser's captured XHR. Any doubt gives a reason instead (the page is
+   * then rendered): a request refused or failed, the page no longer naming the request's path,
+   * or a replayed page that still looks as if it needs rendering.
+   */
+  private async replayData(page: PageSource, requestUrl: string): Promise<{ source: PageSource; extracted: Extracted } | { reason: string }> {
+    const plan = this.adaptive?.replay?.requestsFor(requestUrl);
+    if (!plan) return { reason: 'the rule has no value for this page' };
+    const missing = plan.witnesses.find((w) => !page.html.includes(w));
+    if (missing) return { reason: `the page no longer contains ${JSON.stringify(missing)}, which its data requests were built from` };
+    const origin = new URL(page.url).origin;
+    const xhr: CapturedJson[] = [];
+    for (const url of plan.urls) {
+      const target = new URL(url);
+      // Built from the page's own origin; checked again since the page may have redirected elsewhere.
+      if (target.origin !== origin) return { reason: `data request ${url} is not on the page's origin` };
+      if (!(await this.admission.robotsAllow(target))) return { reason: `data request ${url} is disallowed by robots.txt` };
+      await this.gate.acquire(target.host);
+      try {
+        const res = await this.fetcher.fetch(url, { accept: 'application/json, text/plain, */*' }, async (hop) => {
+          if (new URL(hop).origin !== origin) throw new Error(`redirect to another origin (${hop})`);
+        }, {}, /json/i);
+        if (res.status !== 200) return { reason: `data request ${url} answered HTTP ${res.status}` };
+        if (!/json/i.test(res.contentType)) return { reason: `data request ${url} answered ${res.contentType || 'no content type'}, not JSON` };
+        xhr.push({ url: res.url, body: JSON.parse(res.body.toString('utf8')) });
+      } catch (err) {
+        return { reason: `data request ${url} failed: ${errorMessage(err as Error).split('\n')[0]}` };
+      } finally {
+        this.gate.release(target.host);
+      }
+    }
+    const source = { ...page, xhr };
+    const extracted = await this.extract(source);
+    const need = renderingNeed(source.html, source.url, 'result' in extracted ? extracted.result : null);
+    if (need !== null) return { reason: `the replayed page still needs rendering (${need})` };
+    return { source, extracted };
+  }
+
+  /**
+   * A rendered page: would replay have given the same records? Asked before a rule is trusted
+   * ('trial') and of every Nth page of a trusted template ('recheck').
+   */
+  private async recheck(request: Request, rendered: PageResult | null, kind: 'trial' | 'recheck'): Promise<void> {
+    const replay = this.adaptive!.replay!;
+    // A render that missed the page's data itself (slow scripts on a busy machine) cannot judge the rule.
+    if (!rendered || renderingNeed('', request.url, rendered) !== null) return;
+    let mismatch: string | null;
+    let requests = 0;
+    try {
+      const outcome = await this.replayData(await this.fetchOverHttp(request), request.url);
+      if ('reason' in outcome) mismatch = outcome.reason;
+      else {
+        requests = outcome.source.xhr.length;
+        if (!('result' in outcome.extracted)) mismatch = 'the replayed page could not be extracted';
+        else {
+          const comparison = compareRecords(rendered, outcome.extracted.result);
+          if (!comparison.agree && comparison.renderMissed) return;
+          mismatch = comparison.agree ? null : comparison.difference;
+        }
+      }
+    } catch (err) {
+      mismatch = `the page could not be fetched over HTTP: ${errorMessage(err as Error).split('\n')[0]}`;
+    }
+    if (kind === 'trial') replay.trialled(request.url, requests, mismatch);
+    else replay.rechecked(request.url, requests, mismatch);
+  }
+
   /** An article's next part, rendered when its first page was, else over HTTP; null unless it is an HTML page. */
   private async fetchPart(url: string, rendered: boolean): Promise<{ url: string; html: string } | null> {
     const host = new URL(url).host;
@@ -269,7 +361,7 @@ export class HttpEngine {
   }
 
   /** Extraction in the pool; links come back from the same parse unless the browser gave them. */
-  private extract(source: PageSource): Promise<{ result: PageResult; hrefs: string[] | null } | { error: unknown; hrefs: string[] | null }> {
+  private extract(source: PageSource): Promise<Extracted> {
     const req = { html: source.html, url: source.url, kind: 'auto' as const, xhr: source.xhr };
     if (source.hrefs !== null) {
       const hrefs = source.hrefs;

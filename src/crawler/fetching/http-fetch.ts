@@ -90,9 +90,10 @@ export class HttpFetcher {
    * If-Modified-Since of a re-crawl: a 304 comes back as status 304 with an empty body).
    * `checkHop` vets each redirect target before it is requested (it throws to refuse).
    * `route` picks the proxy and the session's cookies (default: direct, no cookies); a proxy
-   * that cannot carry the request throws ProxyFailure.
+   * that cannot carry the request throws ProxyFailure. `accepted`: content types read (others
+   * throw); replayed data requests accept JSON instead.
    */
-  async fetch(url: string, headers: Record<string, string> = {}, checkHop?: (target: string, from: string) => Promise<void>, route: FetchRoute = {}): Promise<FetchedResponse> {
+  async fetch(url: string, headers: Record<string, string> = {}, checkHop?: (target: string, from: string) => Promise<void>, route: FetchRoute = {}, accepted: RegExp = /html|xml/i): Promise<FetchedResponse> {
     const signal = AbortSignal.timeout(this.timeoutMs);
     const visited = new Set<string>();
     let current = url;
@@ -133,8 +134,9 @@ export class HttpFetcher {
         const body = blockBodyWorthReading(res.statusCode) ? await this.readBody(res, signal, BLOCK_BODY_BYTES).catch(() => Buffer.alloc(0)) : (await res.body.dump().catch(() => undefined), Buffer.alloc(0));
         return { url: current, status: res.statusCode, contentType, body, etag, lastModified, retryAfter };
       }
-      if (contentType && !/html|xml/i.test(contentType)) {
+      if (contentType && !accepted.test(contentType)) {
         discard(res.body);
+        if (accepted.source !== 'html|xml') throw reasonedError(`not ${accepted.source} (${contentType.split(';')[0]})`, 'non-html');
         throw reasonedError(`not an HTML page (${contentType.split(';')[0]})`, 'non-html');
       }
       const body = await this.readBody(res, signal);

@@ -1,8 +1,10 @@
 import type { Page, Request, Response } from 'playwright';
 import type { CapturedJson } from '../../../extractors/types';
+import type { DataRequest } from './replay/replay-book';
 
 const MAX_JSON_BYTES = 2 * 1024 * 1024;
 const MAX_CAPTURED = 20;
+const MAX_REQUESTS = 200;
 
 /**
  * Watches one page while it renders: keeps the JSON bodies its scripts fetch (prices and
@@ -10,6 +12,7 @@ const MAX_CAPTURED = 20;
  */
 export class PageCapture {
   private captured: CapturedJson[] = [];
+  private requests: DataRequest[] = [];
   private inFlight = 0;
   /** Of those, the ones to the page's own origin (the expand step waits only for these). */
   private inFlightOwn = 0;
@@ -46,6 +49,11 @@ export class PageCapture {
     return this.captured;
   }
 
+  /** Every script fetch answered so far for the current load, with its method (replay learns from the GET ones). */
+  get dataRequests(): DataRequest[] {
+    return this.requests;
+  }
+
   /**
    * A new load on the same tab (pages are reused): forget the previous one's fetches. The
    * listeners stay: every page.on/off is a protocol round trip (with a captured stack trace)
@@ -53,6 +61,7 @@ export class PageCapture {
    */
   restart(): void {
     this.captured = [];
+    this.requests = [];
     this.inFlight = 0;
     this.inFlightOwn = 0;
     this.reads = [];
@@ -86,9 +95,10 @@ export class PageCapture {
 
   private onResponse(res: Response): void {
     const req = res.request();
-    if (!isScriptFetch(req.resourceType()) || this.captured.length >= MAX_CAPTURED) return;
+    if (!isScriptFetch(req.resourceType())) return;
     const type = res.headers()['content-type'] ?? '';
-    if (!/json/i.test(type)) return;
+    if (this.requests.length < MAX_REQUESTS) this.requests.push({ url: res.url(), method: req.method(), status: res.status(), json: /json/i.test(type) });
+    if (this.captured.length >= MAX_CAPTURED || !/json/i.test(type)) return;
     const into = this.captured; // a body read after restart() belongs to the earlier load
     this.reads.push(
       res

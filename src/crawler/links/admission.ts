@@ -49,6 +49,11 @@ export class LinkAdmission {
     if (this.opts.respectRobots && !(await this.robots.isAllowed(v.url))) throw reasonedError(`redirect to ${target}: disallowed by robots.txt`, 'robots');
   }
 
+  /** Whether robots.txt lets the crawl fetch `url` (always, with --ignore-robots). */
+  async robotsAllow(url: URL): Promise<boolean> {
+    return !this.opts.respectRobots || this.robots.isAllowed(url);
+  }
+
   /** Returns how many links were enqueued. */
   async admit(hrefs: string[], base: string, depth: number): Promise<number> {
     const { stats } = this.deps;

@@ -34,6 +34,8 @@ export class CrawlStats {
   sessionsRetired = 0;
   /** Use of each proxy (masked), when proxies are configured. */
   proxyReport: (() => ProxyReport[]) | null = null;
+  /** Adaptive mode's replay per page template (see fetching/replay). */
+  readonly replayByTemplate = new Map<string, import('../fetching/replay/replay-book').ReplayCounts>();
 
   addPage(type: PageType): void {
     this.pagesDone++;

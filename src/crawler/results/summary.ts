@@ -49,6 +49,12 @@ export function formatSummary(s: SummaryInput): string {
     lines.push(`Expanded: ${stats.expandClicks} "more" clicks on ${stats.expandedPages} pages, ${stats.hoveredItems} menu items hovered on ${stats.hoveredPages} pages`);
   }
   if (stats.articleParts) lines.push(`Article parts joined to their first page: ${stats.articleParts} (not stored as news of their own)`);
+  if (stats.replayByTemplate.size) {
+    lines.push('Replay by page template (data requests learned from rendered pages, replayed over HTTP):');
+    for (const [key, c] of stats.replayByTemplate) {
+      lines.push(`  ${printable(key)}  rendered ${c.rendered}, replayed ${c.replayed} (${c.requests} data requests), re-checks ${c.rechecks}, mismatches ${c.mismatches}`);
+    }
+  }
   lines.push(...section('Failures by reason', [...failures.byReason]));
   lines.push(...blocking(stats));
   lines.push(...section('Links not followed', [...stats.linksSkipped].map(([k, v]) => [SKIP_LABELS[k] ?? k, v] as [string, number])));
@@ -75,6 +81,11 @@ function blocking(stats: CrawlStats): string[] {
     }
   }
   return lines;
+}
+
+/** A template comes from crawled URLs: no control characters reach the terminal. */
+function printable(s: string): string {
+  return s.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?');
 }
 
 function section(title: string, rows: Array<[string, number]>): string[] {
