@@ -45,6 +45,12 @@ const FURNITURE: RegExp[] = [
   /\((image|photo|picture)( credit)?s?\s*:[^)]{0,80}\)\s*$/i,
   /credit\s*:\s*[^.!?]{1,60}$/i,
   /^[^.!?]{0,80}\|\s*(getty images|reuters|ap photo|afp|bloomberg)[^.!?]{0,40}$/i,
+  // Chinese photo and chart captions outside a <figcaption>: "图为：…", "圖為…", "图表：… 编制", and
+  // a short caption closed by its photographer's credit ("…河床裸露。本报记者 郭立亮 摄").
+  /^(图为|圖為|图表\s*[：:]|圖表\s*[：:]|图\s*[：:]|圖\s*[：:]).{0,100}$/,
+  /^.{0,80}[\s。）)](\p{Script=Han}{0,6}(记者|記者))?\s*\p{Script=Han}{2,4}(\s+\p{Script=Han}{2,4})?\s*(摄|攝)$/u,
+  // A portal's feedback footer: "如果你对新闻频道有任何意见或建议，请到交流平台反馈。"
+  /^如果(你|您)对.{0,12}有任何(意见|意見)或(建议|建議)/,
 ];
 
 /** Short lines of editorial credits and legal notes that end an article. */
@@ -78,6 +84,8 @@ const SECTION_END = new RegExp(
     '|читайте также|смотрите также|похожие (статьи|записи)|комментарии|отзывы' +
     // "Most popular (stories)" rails: "Самые популярные диеты", "Mais lidas", "Lo más leído".
     '|(самые (популярные|читаемые)|mais (lidas|populares|vistas)|(lo )?más (leídos?|leídas|populares|vistos?)|les plus (lus|populaires)|meistgelesen|i più (letti|popolari))( \\S+)?' +
+    // A heading between rules of dashes: "----- 国内新闻精选 -----".
+    '|[-—=_]{3,}\\s*[^-—=_]{1,20}?\\s*[-—=_]{3,}' +
     // A trailing colon or ellipsis: "Você pode gostar...", "Related:".
     ')\\s*[:：.…]*$',
   'i',

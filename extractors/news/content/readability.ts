@@ -4,6 +4,7 @@ import { dropControlForms } from './forms';
 import { dropRelatedBoxes, dropTeaserCards } from './teasers';
 import { cheaperRestores } from './readability-restore';
 import { revealStreamedSegments } from './streamed';
+import { keepUnlikelyNamedMain } from './unlikely-main';
 
 export interface ReadabilityOptions {
   /** Minimum characters Readability wants before it stops relaxing its filters (default 500). */
@@ -50,13 +51,15 @@ export function runReadability(doc: Document, opts: ReadabilityOptions = {}): Re
 /**
  * Streamed segments are put in place first (see streamed.ts).
  * Readability removes form controls but keeps their labels: polls and comment boxes go first,
- * and so do "related" boxes (Readability deletes their heading but keeps the teasers).
+ * and so do "related" boxes (Readability deletes their heading but keeps the teasers); a story
+ * container with an "unlikely" name is renamed so Readability keeps it (see unlikely-main.ts).
  * In place; the text-density fallback starts from the same state.
  */
 export function prepareForReadability(doc: Document): void {
   revealStreamedSegments(doc);
   dropControlForms(doc);
   if (doc.body) dropRelatedBoxes(doc.body);
+  if (doc.body) keepUnlikelyNamedMain(doc.body);
 }
 
 /** Figure captions are not article text (they scored worse kept than dropped on the article benchmark). */
