@@ -161,7 +161,9 @@ describe('--mode adaptive (HTTP first, the browser where a page needs rendering;
       const dataDir = tempDataDir();
       const before = site.requestLog().length;
       // Concurrency 1: pages in queue order, so what was learnt from the first pages applies to the next.
-      const res = await runCli(['--task', `prices-${mode}`, '--urls', urls.join(','), '--mode', mode, '--max-depth', '0', '--concurrency', '1'], { CRAWLER_DATA_DIR: dataDir });
+      // Replay of data requests (test/crawler/replay.test.ts) is off: this is about which pages need the browser.
+      const noReplay = mode === 'adaptive' ? ['--no-replay'] : [];
+      const res = await runCli(['--task', `prices-${mode}`, '--urls', urls.join(','), '--mode', mode, '--max-depth', '0', '--concurrency', '1', ...noReplay], { CRAWLER_DATA_DIR: dataDir });
       expect(res.code, res.stderr).toBe(0);
       expect(res.stdout).toMatch(/finished: 4 pages/);
       const byPath = new Map((await stored(dataDir, 'commodities')).map((c) => [new URL(String(c.url)).pathname, c]));
