@@ -19,10 +19,18 @@ export class HostGate {
     const h = this.state(host);
     while (h.active >= this.concurrency) await new Promise<void>((r) => h.waiters.push(r));
     h.active++;
-    const now = Date.now();
-    const start = Math.max(now, h.nextStart, this.backoff?.notBefore(host) ?? 0);
+    let start = Math.max(Date.now(), h.nextStart, this.backoff?.notBefore(host) ?? 0);
     h.nextStart = start + (this.backoff?.delayMs(host) ?? this.delayMs);
-    if (start > now) await new Promise((r) => setTimeout(r, start - now));
+    // A block may be answered while this request waits its turn (the page before it is read after
+    // its host slot is released, in browser mode): its Retry-After holds for this request too.
+    for (;;) {
+      const wait = start - Date.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      const notBefore = this.backoff?.notBefore(host) ?? 0;
+      if (notBefore <= Date.now()) return;
+      start = notBefore;
+      h.nextStart = Math.max(h.nextStart, start + (this.backoff?.delayMs(host) ?? this.delayMs));
+    }
   }
 
   release(host: string): void {
