@@ -7,18 +7,11 @@ import { readTaskState, type TaskState } from '../crawler/task-state';
 /** A process whose last snapshot is older than this while not final has died without a word. */
 const STALE_MS = 15_000;
 
-export interface TaskProgress {
+/** A task's progress summed over its processes' snapshots (`updatedAt`: the newest snapshot's). */
+export interface TaskProgress
+  extends Pick<ProgressSnapshot, 'pagesDone' | 'pagesFailed' | 'queued' | 'pagesPerSec' | 'pagesByType' | 'recordsByTable' | 'failuresByReason' | 'updatedAt'> {
   /** Processes crawling now (fresh, non-final snapshots); pages/s is theirs, or the last process's average when none. */
   live: number;
-  pagesDone: number;
-  pagesFailed: number;
-  queued: number | null;
-  pagesPerSec: number;
-  pagesByType: Record<string, number>;
-  recordsByTable: Record<string, number>;
-  failuresByReason: Record<string, number>;
-  /** The newest snapshot's time (ISO). */
-  updatedAt: string;
 }
 
 function files(dir: string, re: RegExp): string[] {
