@@ -4,7 +4,7 @@ import type { CrawlOptions } from '../crawl-options';
 import type { PageBudget } from '../page-budget';
 import type { PageSink } from '../results/page-sink';
 import type { FailureLog } from '../results/failures';
-import { FINAL_REASONS, OverBudget, RetryWaitList, errorMessage, keepUnstoredPage, finalError, finishPage, reasonOf, reasonedError, recordFailure, retryDelayMs, type StoreHealth } from '../results/page-steps';
+import { OverBudget, RetryWaitList, finalError, finishPage, reasonedError, retryDelayMs, type StoreHealth } from '../results/page-steps';
 import type { CrawlStats } from '../results/progress';
 import type { ExtractPool } from '../../extraction/pool';
 import { LinkAdmission } from '../links/admission';
@@ -271,15 +271,7 @@ export class CrawlEngine {
   private onError(request: Request, error: Error, proxyUrl?: string): void {
     this.releaseHost(request);
     if (proxyUrl && this.crawler.isProxyError(error)) this.access.proxies.failed(proxyUrl);
-    if (error instanceof OverBudget) {
-      // Not an attempt: Crawlee puts it back unhandled, so `--resume` with a higher limit still gets it.
-      request.retryCount -= 1;
-      return;
-    }
-    const reason = reasonOf(error);
-    if (FINAL_REASONS.has(reason) || /^http-4/.test(reason)) request.noRetry = true;
-    else this.retries.waits(request, error);
-    keepUnstoredPage(request, error);
+    this.retries.attemptFailed(request, error);
   }
 
   /**
@@ -295,10 +287,7 @@ export class CrawlEngine {
 
   private onFailed(request: Request, error: Error): void {
     this.releaseHost(request);
-    this.retries.settled(request);
-    if (error instanceof OverBudget) return;
-    recordFailure(this.deps.failures, request, reasonOf(error), errorMessage(error).split('\n')[0]!);
-    this.deps.stats.pagesFailed++;
+    this.retries.pageFailed(request, error, this.deps);
   }
 
 }

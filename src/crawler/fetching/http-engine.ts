@@ -8,7 +8,7 @@ import { SiteAccess } from './site-access';
 import { detectBlock, retryAfterMs } from './block-detect';
 import { logLine } from '../../cli/log';
 import { decodeHtml } from '../../encoding/decode';
-import { FINAL_REASONS, OverBudget, RetryWaitList, errorMessage, keepUnstoredPage, finalError, finishPage, reasonOf, recordFailure, retryDelayMs } from '../results/page-steps';
+import { FINAL_REASONS, OverBudget, RetryWaitList, errorMessage, finalError, finishPage, reasonOf, retryDelayMs } from '../results/page-steps';
 import { hrefsOf } from '../links/href-scan';
 import type { BrowserRenderer } from './browser-renderer';
 import type { RenderMemory } from './render-memory';
@@ -374,21 +374,10 @@ export class HttpEngine {
   }
 
   private onError(request: Request, error: Error): void {
-    if (error instanceof OverBudget) {
-      // Not an attempt: Crawlee puts it back unhandled, so `--resume` with a higher limit still gets it.
-      request.retryCount -= 1;
-      return;
-    }
-    const reason = reasonOf(error);
-    if (FINAL_REASONS.has(reason) || /^http-4/.test(reason)) request.noRetry = true;
-    else this.retries.waits(request, error);
-    keepUnstoredPage(request, error);
+    this.retries.attemptFailed(request, error);
   }
 
   private onFailed(request: Request, error: Error): void {
-    this.retries.settled(request);
-    if (error instanceof OverBudget) return;
-    recordFailure(this.deps.failures, request, reasonOf(error), errorMessage(error).split('\n')[0]!);
-    this.deps.stats.pagesFailed++;
+    this.retries.pageFailed(request, error, this.deps);
   }
 }

@@ -131,6 +131,32 @@ export class RetryWaitList {
     this.waiting.delete(request.uniqueKey);
   }
 
+  /**
+   * An engine's error handler (an attempt failed; Crawlee retries unless told not to): a page
+   * over the budget is put back without using an attempt, a final reason or a 4xx is not
+   * retried, any other page waits for its retry; a page whose records were not stored does not
+   * use up its attempts (keepUnstoredPage).
+   */
+  attemptFailed(request: Request, error: Error): void {
+    if (error instanceof OverBudget) {
+      // Not an attempt: Crawlee puts it back unhandled, so `--resume` with a higher limit still gets it.
+      request.retryCount -= 1;
+      return;
+    }
+    const reason = reasonOf(error);
+    if (FINAL_REASONS.has(reason) || /^http-4/.test(reason)) request.noRetry = true;
+    else this.waits(request, error);
+    keepUnstoredPage(request, error);
+  }
+
+  /** An engine's failed-request handler (no attempt left): recorded once, with its reason. */
+  pageFailed(request: Request, error: Error, deps: { failures: FailureLog; stats: CrawlStats }): void {
+    this.settled(request);
+    if (error instanceof OverBudget) return;
+    recordFailure(deps.failures, request, reasonOf(error), errorMessage(error).split('\n')[0]!);
+    deps.stats.pagesFailed++;
+  }
+
   /** Records every page still waiting as `budget-exhausted-before-retry`; returns how many. */
   giveUp(deps: { failures: FailureLog; stats: CrawlStats }): number {
     for (const { request, message } of this.waiting.values()) {
