@@ -41,12 +41,16 @@ async function readyForReuse(page: Page, session: CDPSession, crashed: WeakSet<P
   const settled = async (): Promise<boolean> => {
     const quiet = (await session.send('Runtime.evaluate', { expression: QUIET_DOWN, returnByValue: true })) as { result: { value?: unknown } };
     if (quiet.result.value !== false) return false;
-    const win = (await session.send('Runtime.evaluate', { expression: 'window' })) as { result: { objectId?: string } };
-    const objectId = win.result.objectId;
-    if (!objectId) return false;
-    const { listeners } = (await session.send('DOMDebugger.getEventListeners', { objectId })) as { listeners: Array<{ type: string }> };
-    void session.send('Runtime.releaseObject', { objectId }).catch(() => undefined);
-    return !listeners.some((l) => LEAVE_EVENTS.has(l.type));
+    // visibilitychange is usually hooked on document, the others on window.
+    for (const target of ['window', 'document']) {
+      const found = (await session.send('Runtime.evaluate', { expression: target })) as { result: { objectId?: string } };
+      const objectId = found.result.objectId;
+      if (!objectId) return false;
+      const { listeners } = (await session.send('DOMDebugger.getEventListeners', { objectId })) as { listeners: Array<{ type: string }> };
+      void session.send('Runtime.releaseObject', { objectId }).catch(() => undefined);
+      if (listeners.some((l) => LEAVE_EVENTS.has(l.type))) return false;
+    }
+    return true;
   };
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<'timeout'>((done) => (timer = setTimeout(() => done('timeout'), RESET_TIMEOUT_MS)));
