@@ -160,6 +160,8 @@ export class HttpEngine {
     const validators = adaptive ? null : (this.deps.validators ?? null);
     const previous = validators ? await validators.get(request.url) : null;
     const replay = adaptive?.replay ?? null;
+    // Rules trusted in an earlier run of the task or by its other workers.
+    await replay?.sync();
     const plan = replay?.plan(request.url) ?? null;
     let replayed: { source: PageSource; extracted: Extracted } | null = null;
     if (plan === 'replay') {
