@@ -68,6 +68,8 @@ export class ReplayBook {
   private readonly checkEvery: number;
   private readonly giveUpAfter: number;
   private nextSync = 0;
+  /** Rules this process refuted whose removal from the store is still under way (not to be taken back from it). */
+  private readonly dropping = new Set<string>();
   private syncing: Promise<void> | null = null;
 
   constructor(
@@ -107,6 +109,7 @@ export class ReplayBook {
       }
     }
     for (const r of rules) {
+      if (this.dropping.has(r.key)) continue;
       const t = this.templates.get(r.key) ?? this.add(r.key);
       if (t.trusted || t.distrusts >= this.giveUpAfter) continue;
       Object.assign(t, { rule: r.rule, witnesses: r.witnesses, trusted: true, shared: true, matches: this.trustAfter, agreed: this.trustAfter, unchecked: [] });
@@ -223,7 +226,11 @@ export class ReplayBook {
     if (!t?.trusted) return;
     if (unshare && this.opts.store) {
       t.shared = false;
-      this.opts.store.drop(key).catch((err: Error) => this.opts.log?.('warn', `replay: could not remove the refuted rule for ${key} from the store: ${err.message.split('\n')[0]}`));
+      this.dropping.add(key);
+      this.opts.store
+        .drop(key)
+        .catch((err: Error) => this.opts.log?.('warn', `replay: could not remove the refuted rule for ${key} from the store: ${err.message.split('\n')[0]}`))
+        .finally(() => this.dropping.delete(key));
     }
     t.trusted = false;
     t.unchecked = [];
