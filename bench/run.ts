@@ -7,7 +7,7 @@
  * chart, + .json raw figures) and prints the report.
  *
  * Options: --quick, --products <n> (site size), --only <crawler,…> (e.g. ours-browser,min-playwright;
- * also `none`), --no-components (skip extraction/Bloom/storage).
+ * also `none`), --no-components (skip extraction/Bloom/storage/replay; replay alone: bench/replay.ts).
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -143,7 +143,20 @@ async function components(p: Profile, siteUrl: string): Promise<MicroFigures> {
       storage = `failed: ${err instanceof Error ? err.message.split('\n')[0] : err}`;
     }
   }
-  return { extraction, bloom, storage };
+  say('replay: bench/replay.ts (browser mode vs adaptive mode with replay on the demo shop)');
+  let replay: MicroFigures['replay'];
+  const benchReplay = await optionalModule('replay.ts', 'benchReplay');
+  if (typeof benchReplay === 'string') replay = benchReplay;
+  else {
+    try {
+      // Whole-site crawls in both modes: a small shop keeps browser mode's run short.
+      const r = (await benchReplay({ products: p.name === 'quick' ? 60 : 200, concurrency: 4, baseline: p.name !== 'quick', print: false })) as { lines: string[] };
+      replay = { lines: r.lines };
+    } catch (err) {
+      replay = `failed: ${err instanceof Error ? err.message.split('\n')[0] : err}`;
+    }
+  }
+  return { extraction, bloom, storage, replay };
 }
 
 async function main(): Promise<void> {

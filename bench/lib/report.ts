@@ -8,6 +8,8 @@ export interface MicroFigures {
   extraction: ExtractionFigures | string;
   bloom: { addsPerSecond: number; n: number; detail: string } | string;
   storage: { lines: string[] } | string;
+  /** Replay against rendering on the demo shop (bench/replay.ts); absent in older runs. */
+  replay?: { lines: string[] } | string;
 }
 
 export interface ReportInput {
@@ -190,6 +192,8 @@ export function formatReport(x: ReportInput): string {
   else L.push(`- Bloom filter (Redis, batched): **${f0(m.bloom.addsPerSecond)} test-and-sets/s** over ${f0(m.bloom.n)} URLs. ${m.bloom.detail}`);
   if (typeof m.storage === 'string') L.push(`- Storage: ${m.storage}`);
   else L.push(`- Storage: ${m.storage.lines.join('; ')}`);
+  if (typeof m.replay === 'string') L.push(`- Replay: ${m.replay}`);
+  else if (m.replay) L.push(`- Replay (adaptive mode replaying learned data requests vs browser mode): ${m.replay.lines[0]}`, ...m.replay.lines.slice(1).map((l) => `  ${l}`));
   L.push('');
   return L.join('\n');
 }

@@ -216,7 +216,7 @@ export function extractCommerce(doc: Document, ctx: ExtractContext): CommerceFac
     }
     votePrice(merged, schema, meta, dom);
     preferLabelledSku(merged, dom);
-    preferBuyButton(merged, dom);
+    preferBuyButton(merged, dom, state?.source === 'xhr' ? state : null);
     preferVisibleOutOfStock(merged, dom);
     merged.availability ??= safely(() => pageAvailability(doc, idx), null);
     // A product offered at a price with no out-of-stock sign anywhere is on sale: the page says so by offering it.

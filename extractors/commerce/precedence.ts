@@ -32,9 +32,12 @@ export function preferLabelledSku(merged: Candidate, dom: Candidate): void {
 
 /**
  * Availability: an enabled buy button in the product's own box means the buyer can order it now,
- * whatever a structured-data OutOfStock (often one variant's, or stale) says.
+ * whatever a structured-data OutOfStock (often one variant's, or stale) says. Not against the
+ * stock the page's own data request answered (`live`, a captured XHR body): the button is then
+ * the template's, written before the page's script filled the stock in from that answer.
  */
-export function preferBuyButton(merged: Candidate, dom: Candidate): void {
+export function preferBuyButton(merged: Candidate, dom: Candidate, live: Candidate | null = null): void {
+  if (live?.availability && live.availability === merged.availability) return;
   if (merged.availability === 'OutOfStock' && dom.buyButton) {
     merged.availability = 'InStock';
     merged.extra = { ...merged.extra, structuredAvailability: 'OutOfStock' };

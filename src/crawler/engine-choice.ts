@@ -37,7 +37,7 @@ export function createEngine(opts: CrawlOptions, deps: EngineDeps): FetchEngine 
       return new HttpEngine(opts, deps, {
         renderer: new BrowserRenderer({ chromiumPath: deps.chromiumPath, timeoutSecs: opts.timeoutSecs, concurrency: Math.min(opts.concurrency, 4), loadMedia: opts.loadMedia, guard }),
         memory: new RenderMemory(),
-        replay: opts.replay ? new ReplayBook(deps.stats.replayByTemplate, { checkEvery: opts.replayCheckEvery, log: logLine }) : null,
+        replay: opts.replay ? new ReplayBook(deps.stats.replayByTemplate, { checkEvery: opts.replayCheckEvery, log: logLine, store: deps.replayRules ?? null }) : null,
       });
     }
     case 'browser':

@@ -160,7 +160,7 @@ export async function runTask(opts: CrawlOptions, hooks: RunHooks = {}): Promise
   const storeHealth = new StoreHealth((err) =>
     abort(`crawl stopped: records could not be stored, several pages in a row (${errorMessage(err).split('\n')[0]}); those pages are not done: \`--resume\` fetches them again once the store works`),
   );
-  const engine = createEngine(run, { queue: backend.queue, budget: backend.budget, sink, seen: backend.seen, dedupKey, failures, stats, pool, chromiumPath, config: backend.config, validators, storeHealth });
+  const engine = createEngine(run, { queue: backend.queue, budget: backend.budget, sink, seen: backend.seen, dedupKey, failures, stats, pool, chromiumPath, config: backend.config, validators, storeHealth, replayRules: backend.replayRules ?? null });
   stopForFatal = () => engine.stop();
   const progress = new ProgressReporter(stats, () => backend.pending(), hooks.progress);
   // The dashboard's live view of this process (src/ui reads it).

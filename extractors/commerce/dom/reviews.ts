@@ -333,13 +333,29 @@ const same = (a: string, b: string) => {
  */
 export function mergeReviews(dom: Review[], json: Review[]): Review[] {
   const out = dom.map((r) => ({ ...r }));
+  // A rendered review is the twin of one JSON review at most: two buyers often write the same
+  // stock phrase ("好评！", "Great product"), and both are reviews. The same author first.
+  const twinned = new Set<Review>();
   for (const j of json) {
-    const twin = out.find((r) => same(r.content, j.content));
+    const free = out.filter((r) => !twinned.has(r) && same(r.content, j.content));
+    const twin = free.find((r) => r.author !== null && j.author !== null && sameAuthor(r.author, j.author)) ?? free[0];
     if (twin) {
       twin.author ??= j.author;
       twin.rating ??= j.rating;
       twin.date ??= j.date;
-    } else out.push(j);
+      twinned.add(twin);
+    } else {
+      const r = { ...j };
+      out.push(r);
+      twinned.add(r);
+    }
   }
   return out;
 }
+
+/** Authors as shown and as stored: the rendered name may carry a label or a level around the JSON's. */
+const sameAuthor = (a: string, b: string) => {
+  const x = a.replace(/\s+/g, '');
+  const y = b.replace(/\s+/g, '');
+  return x.includes(y) || y.includes(x);
+};

@@ -9,6 +9,7 @@ import { readTaskState, writeTaskState, resetTaskRunState } from '../task-state'
 import { UsageError } from '../../cli/usage-error';
 import { CRAWLEE_BASE, resumedSettings, type TaskBackend, type TaskSettings } from './task-backend';
 import { logLine } from '../../cli/log';
+import { FileRuleStore } from '../fetching/replay/rule-store';
 
 /** Embedded default: Crawlee's in-memory queue with a journal, and an in-process Bloom filter, in the task folder. */
 /**
@@ -52,6 +53,7 @@ export async function openLocalBackend(
     config,
     budget,
     seen: { testAndSet: async (keys) => bloom.testAndSetMany(keys).map((wasSeen) => !wasSeen) },
+    replayRules: new FileRuleStore(join(dir, 'replay-rules.json'), !resume),
     pending: async () => {
       const info = await queue.getInfo();
       return info ? info.totalRequestCount - info.handledRequestCount : NaN;

@@ -8,6 +8,7 @@ import { UsageError } from '../../cli/usage-error';
 import type { PageBudget } from '../page-budget';
 import { CRAWLEE_BASE, resumedSettings, type TaskBackend, type TaskSettings } from './task-backend';
 import { logLine } from '../../cli/log';
+import { RedisRuleStore } from '../fetching/replay/rule-store';
 
 export interface RedisBackendOptions {
   redisUrl: string;
@@ -77,6 +78,8 @@ export async function openRedisBackend(o: RedisBackendOptions): Promise<TaskBack
     config: new Configuration({ ...CRAWLEE_BASE, storageClient, persistStorage: false }),
     budget,
     seen: null,
+    // Under the task's prefix: a fresh start of the task drops it with the queue.
+    replayRules: new RedisRuleStore(redis, o.task),
     pending: async () => {
       const info = await handle.queue.getInfo();
       return info ? info.pendingRequestCount ?? info.totalRequestCount - info.handledRequestCount : NaN;

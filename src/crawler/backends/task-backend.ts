@@ -2,6 +2,7 @@ import type { Configuration, ConfigurationOptions, RequestQueue } from 'crawlee'
 import type { PageBudget } from '../page-budget';
 import type { SeenFilter } from '../fetching/engine';
 import { UsageError } from '../../cli/usage-error';
+import type { ReplayRuleStore } from '../fetching/replay/rule-store';
 
 /** Settings that make two runs or two workers "the same crawl". */
 export interface TaskSettings {
@@ -28,6 +29,8 @@ export interface TaskBackend {
   budget: PageBudget;
   /** Null when the queue dedups atomically itself. */
   seen: SeenFilter | null;
+  /** Adaptive mode's trusted replay rules, kept for --resume and shared by the task's workers. */
+  replayRules?: ReplayRuleStore;
   /** Requests not yet handled (for the progress line). */
   pending(): Promise<number>;
   /** Persist what a later --resume needs. */

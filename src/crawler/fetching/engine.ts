@@ -40,6 +40,8 @@ export interface EngineDeps {
   config: Configuration;
   /** HTTP mode only: validators of the previous run for conditional requests (null = none). */
   validators?: import('./validators').ValidatorStore | null;
+  /** Adaptive mode: where trusted replay rules are kept and shared (default none: learned per run). */
+  replayRules?: import('./replay/rule-store').ReplayRuleStore | null;
   /** Stops the crawl after a few store errors in a row (default none). */
   storeHealth?: StoreHealth | null;
 }

@@ -160,6 +160,8 @@ export class HttpEngine {
     const validators = adaptive ? null : (this.deps.validators ?? null);
     const previous = validators ? await validators.get(request.url) : null;
     const replay = adaptive?.replay ?? null;
+    // Rules trusted in an earlier run of the task or by its other workers.
+    await replay?.sync();
     const plan = replay?.plan(request.url) ?? null;
     let replayed: { source: PageSource; extracted: Extracted } | null = null;
     if (plan === 'replay') {
@@ -190,9 +192,11 @@ export class HttpEngine {
       adaptive.memory.learn(request.url, need !== null);
       if (need !== null) {
         request.userData.rendered = need;
+        // The page as plain HTTP read it: a trial of the replay rule starts from it instead of fetching it again.
+        const plain = source;
         source = await this.render(request);
         extracted = await this.extract(source);
-        if (source.dataRequests && replay?.learn(source.url, source.html, source.dataRequests) === 'trial') await this.recheck(request, 'result' in extracted ? extracted.result : null, 'trial');
+        if (source.dataRequests && replay?.learn(source.url, source.html, source.dataRequests) === 'trial') await this.recheck(request, 'result' in extracted ? extracted.result : null, 'trial', plain);
       }
     }
     // A multi-page article: its next parts, fetched the way this page was, join its text.
@@ -288,16 +292,19 @@ export class HttpEngine {
 
   /**
    * A rendered page: would replay have given the same records? Asked before a rule is trusted
-   * ('trial') and of every Nth page of a trusted template ('recheck').
+   * ('trial') and of every Nth page of a trusted template ('recheck'). `plain`: the page as
+   * plain HTTP already read it in this visit (default: fetched now). Its data requests are
+   * always sent again over HTTP: the trial is whether a client without the browser's cookies
+   * and headers gets the answers the browser got.
    */
-  private async recheck(request: Request, rendered: PageResult | null, kind: 'trial' | 'recheck'): Promise<void> {
+  private async recheck(request: Request, rendered: PageResult | null, kind: 'trial' | 'recheck', plain?: PageSource): Promise<void> {
     const replay = this.adaptive!.replay!;
     // A render that missed the page's data itself (slow scripts on a busy machine) cannot judge the rule.
     if (!rendered || renderingNeed('', request.url, rendered) !== null) return;
     let mismatch: string | null;
     let requests = 0;
     try {
-      const outcome = await this.replayData(await this.fetchOverHttp(request), request.url);
+      const outcome = await this.replayData(plain ?? (await this.fetchOverHttp(request)), request.url);
       if ('reason' in outcome) mismatch = outcome.reason;
       else {
         requests = outcome.source.xhr.length;

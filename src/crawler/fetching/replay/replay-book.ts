@@ -1,5 +1,6 @@
 import { patternOf } from '../render-memory';
 import { fillTemplate, literalPrefix, templateOf, type RequestTemplate } from './request-template';
+import type { ReplayRuleStore } from './rule-store';
 
 /** A script fetch the browser saw while rendering a page (see PageCapture). */
 export interface DataRequest {
@@ -29,6 +30,10 @@ export interface ReplayBookOptions {
   giveUpAfter?: number;
   /** Where a template's trust and its loss are told. */
   log?: (level: 'info' | 'warn', message: string) => void;
+  /** Trusted rules kept for --resume and shared with the task's other workers. Default none. */
+  store?: ReplayRuleStore | null;
+  /** How often the store is read again for rules other workers trusted or refuted, in ms. Default 5000. */
+  syncEveryMs?: number;
 }
 
 interface TemplateState {
@@ -45,6 +50,8 @@ interface TemplateState {
   /** Pages replayed since the last re-check that agreed (named if a re-check disagrees). */
   unchecked: string[];
   distrusts: number;
+  /** The rule is in the store (written by this process or read from it). */
+  shared: boolean;
   counts: ReplayCounts;
 }
 
@@ -60,6 +67,10 @@ export class ReplayBook {
   private readonly trustAfter: number;
   private readonly checkEvery: number;
   private readonly giveUpAfter: number;
+  private nextSync = 0;
+  /** Rules this process refuted whose removal from the store is still under way (not to be taken back from it). */
+  private readonly dropping = new Set<string>();
+  private syncing: Promise<void> | null = null;
 
   constructor(
     /** Filled per template for the summary (CrawlStats.replayByTemplate). */
@@ -69,6 +80,43 @@ export class ReplayBook {
     this.trustAfter = opts.trustAfter ?? 3;
     this.checkEvery = opts.checkEvery ?? 20;
     this.giveUpAfter = opts.giveUpAfter ?? 3;
+  }
+
+  /**
+   * Takes in the rules the store holds (a resumed run's, other workers'): a rule trusted
+   * elsewhere is trusted here too, its first page re-checked by a render; a rule of this
+   * process that another worker's re-check removed goes back to rendering. Reads the store at
+   * most every `syncEveryMs`; a store that cannot be read only loses the shortcut.
+   */
+  sync(): Promise<void> {
+    const store = this.opts.store;
+    if (!store || Date.now() < this.nextSync) return Promise.resolve();
+    this.nextSync = Date.now() + (this.opts.syncEveryMs ?? 5_000);
+    this.syncing ??= store
+      .load()
+      .then((rules) => this.adopt(rules))
+      .catch((err: Error) => this.opts.log?.('warn', `replay: could not read the stored rules (${err.message.split('\n')[0]}); learning from rendered pages only`))
+      .finally(() => (this.syncing = null));
+    return this.syncing;
+  }
+
+  private adopt(rules: Array<{ key: string; rule: RequestTemplate[]; witnesses: string[] }>): void {
+    const stored = new Map(rules.map((r) => [r.key, r]));
+    for (const [key, t] of this.templates) {
+      if (t.trusted && t.shared && !stored.has(key)) {
+        t.shared = false;
+        this.distrustTemplate(key, `the rule was refuted elsewhere (another worker's re-check)`, false);
+      }
+    }
+    for (const r of rules) {
+      if (this.dropping.has(r.key)) continue;
+      const t = this.templates.get(r.key) ?? this.add(r.key);
+      if (t.trusted || t.distrusts >= this.giveUpAfter) continue;
+      Object.assign(t, { rule: r.rule, witnesses: r.witnesses, trusted: true, shared: true, matches: this.trustAfter, agreed: this.trustAfter, unchecked: [] });
+      // The first page read with a rule learned elsewhere is rendered and compared.
+      t.sinceCheck = this.checkEvery - 1;
+      this.opts.log?.('info', `replay: pages like ${r.key} are read over HTTP with their data requests replayed, by the rule trusted earlier in this task (${r.rule.map((x) => x.key).join(', ')})`);
+    }
   }
 
   /** How to read a page: 'replay' (HTTP + its data requests), 'recheck' (render and compare), or null (as adaptive mode would). */
@@ -132,6 +180,7 @@ export class ReplayBook {
       t.trusted = true;
       t.sinceCheck = 0;
       this.opts.log?.('info', `replay: pages like ${key} are now read over HTTP with their data requests replayed (${t.rule.map((r) => r.key).join(', ')})`);
+      this.share(key, t);
       return;
     }
     t.rule = null;
@@ -168,9 +217,21 @@ export class ReplayBook {
 
   /** Back to rendering (the rule is learned afresh from the next rendered pages), and why. */
   distrust(url: string, reason: string): void {
-    const key = patternOf(url);
+    this.distrustTemplate(patternOf(url), reason, true);
+  }
+
+  /** `unshare`: remove the rule from the store too (not when the store already lost it). */
+  private distrustTemplate(key: string, reason: string, unshare: boolean): void {
     const t = this.templates.get(key);
     if (!t?.trusted) return;
+    if (unshare && this.opts.store) {
+      t.shared = false;
+      this.dropping.add(key);
+      this.opts.store
+        .drop(key)
+        .catch((err: Error) => this.opts.log?.('warn', `replay: could not remove the refuted rule for ${key} from the store: ${err.message.split('\n')[0]}`))
+        .finally(() => this.dropping.delete(key));
+    }
     t.trusted = false;
     t.unchecked = [];
     t.rule = null;
@@ -181,10 +242,23 @@ export class ReplayBook {
     this.opts.log?.('warn', `replay: pages like ${key} go back to rendering${final}: ${reason}`);
   }
 
+  /** A newly trusted rule goes to the store (for --resume and the task's other workers). */
+  private share(key: string, t: TemplateState): void {
+    const store = this.opts.store;
+    if (!store || !t.rule) return;
+    const rule = t.rule;
+    store.save({ key, rule, witnesses: t.witnesses }).then(
+      () => {
+        if (t.trusted && t.rule === rule) t.shared = true;
+      },
+      (err: Error) => this.opts.log?.('warn', `replay: could not store the rule for ${key}: ${err.message.split('\n')[0]}`),
+    );
+  }
+
   private add(key: string): TemplateState {
     const counts = { rendered: 0, replayed: 0, rechecks: 0, mismatches: 0, requests: 0 };
     this.counts.set(key, counts);
-    const t: TemplateState = { rule: null, matches: 0, agreed: 0, witnesses: [], trusted: false, sinceCheck: 0, unchecked: [], distrusts: 0, counts };
+    const t: TemplateState = { rule: null, matches: 0, agreed: 0, witnesses: [], trusted: false, sinceCheck: 0, unchecked: [], distrusts: 0, shared: false, counts };
     this.templates.set(key, t);
     return t;
   }
