@@ -25,6 +25,15 @@ export function readsAsStoryList(commerce: CommerceFacets | null): boolean {
 }
 
 /**
+ * Whether the commerce extractor found goods on the page: items, or the shop's own page. A shop
+ * named on a page without goods (a blog's footer or "sold by" box read as a shop) is no sign of a
+ * shop page, and must not keep an article from being news.
+ */
+export function foundGoods(commerce: CommerceFacets | null): boolean {
+  return commerce !== null && commerce.pageType !== 'other' && (commerce.commodities.length > 0 || commerce.pageType === 'shop');
+}
+
+/**
  * The page type from what each facet extractor found. A forced kind wins; otherwise a
  * commerce page type other than "other" wins over an article only when it found goods,
  * since news pages often carry a category menu too; and an article the page-type model
@@ -35,8 +44,7 @@ export function choosePageType(kind: ExtractKind, commerce: CommerceFacets | nul
   if (kind === 'news') return 'news';
   if (kind === 'product' || kind === 'listing' || kind === 'category') return kind;
   const commerceType = commerce?.pageType ?? 'other';
-  const hasGoods = (commerce?.commodities.length ?? 0) > 0 || commerce?.shop != null;
-  if (news && news.content.length > 0 && !(commerceType !== 'other' && hasGoods)) {
+  if (news && news.content.length > 0 && !foundGoods(commerce)) {
     const typing = commerce?.typing;
     if (typing?.type && (typing.scores.news ?? 0) < NEWS_MIN_SCORE) return commerceType;
     // A list of stories (headlines with teasers outweighing any body) is an index, whatever its
