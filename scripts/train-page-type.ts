@@ -78,11 +78,11 @@ function pages(): Array<{ id: string; url: string; label: ModelType; sub: string
 
 /**
  * A hash of the code the features come from: every extractor file except the news extractor, the
- * type decision and the model (which read the features, not make them).
+ * type decision, the model and the entry point (which read the features, not make them).
  */
 function featureCodeHash(): string {
   const h = createHash('sha256');
-  const skip = (rel: string) => rel.startsWith('news/') || rel === 'classify.ts' || rel === 'classify/model.ts' || rel.endsWith('.json');
+  const skip = (rel: string) => rel.startsWith('news/') || ['index.ts', 'classify.ts', 'classify/model.ts'].includes(rel) || rel.endsWith('.json');
   const walk = (dir: string) => {
     for (const name of readdirSync(dir).sort()) {
       const p = join(dir, name);
