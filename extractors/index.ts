@@ -1,8 +1,8 @@
 import type { ExtractContext, ExtractKind, PageResult, CapturedJson } from './types';
 import { parseHtml } from './parse';
-import { extractCommerce, type CommerceFacets } from './commerce/index';
+import { extractCommerce } from './commerce/index';
 import { extractNews } from './news/index';
-import { choosePageType, readsAsStoryList } from './classify';
+import { choosePageType, foundGoods, readsAsStoryList } from './classify';
 
 export type { PageResult, ExtractKind, CapturedJson } from './types';
 
@@ -25,7 +25,7 @@ export function extractDocument(doc: Document, url: string, opts: ExtractOptions
   // In auto mode a page where commerce found goods is never typed news (see choosePageType),
   // so Readability — most of the cost of a shop page — is not run on it.
   // Nor is a list of stories: its text would be stored as one article mixed from several.
-  const wantNews = ctx.kind === 'news' || (ctx.kind === 'auto' && !hasGoods(commerce) && !readsAsStoryList(commerce));
+  const wantNews = ctx.kind === 'news' || (ctx.kind === 'auto' && !foundGoods(commerce) && !readsAsStoryList(commerce));
   const news = wantNews ? extractNews(doc, ctx) : null;
   const result: PageResult = {
     url,
@@ -38,10 +38,6 @@ export function extractDocument(doc: Document, url: string, opts: ExtractOptions
   };
   if (commerce && (commerce.links.next || commerce.links.count)) result.links = commerce.links;
   return result;
-}
-
-function hasGoods(c: CommerceFacets | null): boolean {
-  return c !== null && c.pageType !== 'other' && (c.commodities.length > 0 || c.shop !== null);
 }
 
 /** Parses and extracts one HTML page. */

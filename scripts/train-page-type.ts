@@ -1,84 +1,139 @@
 /**
  * Trains the page-type model shipped in extractors/classify/page-type-model.json.
  *
- *   npx tsx scripts/train-page-type.ts [DATASETS_DIR=../shared/datasets] [--eval] [--cache FILE]
+ *   npx tsx scripts/train-page-type.ts [WCXB_DIR=../shared/datasets/wcxb-dev (or the datasets dir holding it)] [--eval] [--held FILE] [--cache FILE]
+ *                                      [--half 0|1] [--out FILE]
  *
- * Labelled pages (DATASETS_DIR):
- *   wcxb-dev      article → news; product → product; collection (a shop's product grid) → listing;
- *                 listing (an index of articles, courses, services), forum, service, documentation → other
- *   listings-dev  kind listing → listing; kind category (a category directory) → other (category is
- *                 told after the model, by the categories found)
- *   products-dev  → product;  articles-dev, news-zh-dev → news
+ * Labelled pages: WCXB dev only (its README allows training on it; the project's other dev sets
+ * are for measuring and never train the model). Its seven types map to what the model tells apart:
+ *   article → news; product → product; collection (a shop's product grid) → listing;
+ *   listing (an index of articles, courses, services), forum, service, documentation → other.
  * Features come from the extractor itself (extractCommerce in auto mode → typing.features), so the
  * model sees exactly what it sees in production.
  *
- * --eval trains on the pages whose crc32(dataset/id) is even and reports on the odd ones (and the
- * reverse), without writing the model. Without it, the model is trained on every page and written.
+ * Feature cache: computing the features runs the whole commerce extractor on each page (~50 ms a
+ * page, seconds on a few very large ones; minutes for the set on a loaded machine), so each page's
+ * features are appended to a JSONL file (default: the OS temp dir) as they are computed, under a
+ * key of the page id and a hash of the extractor code that computes them. Retraining after a change
+ * elsewhere reuses them; a change to that code starts a new file; an interrupted run resumes.
+ *
+ * --eval trains on the pages whose crc32(id) is even and reports on the odd ones (and the reverse),
+ * without writing the model; --held FILE writes each page's probabilities from the model that did
+ * not see it (for choosing thresholds). Without --eval, the model is trained on every page and written
+ * (to --out FILE, default the shipped model); --half H trains it on hash half H only, to measure the
+ * whole pipeline on the other half with a model that never saw it.
  * Deterministic: fixed seed, pages in sorted order.
  */
-import { readFileSync, writeFileSync, existsSync, readdirSync } from 'node:fs';
+import { readFileSync, writeFileSync, appendFileSync, existsSync, readdirSync, statSync } from 'node:fs';
 import { gunzipSync, crc32 } from 'node:zlib';
-import { join, resolve, dirname } from 'node:path';
+import { createHash } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join, resolve, dirname, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { RandomForestClassifier } from 'ml-random-forest';
 import { parseHtml } from '../extractors/parse';
 import { extractCommerce } from '../extractors/commerce/index';
 import { FEATURE_NAMES } from '../extractors/classify/features';
+import type { StoryList } from '../extractors/classify/story-list';
 import type { ModelType } from '../extractors/classify/model';
 
 const CLASSES: ModelType[] = ['product', 'listing', 'news', 'other'];
 const SEED = 20261124;
 const FOREST = { nEstimators: 40, maxFeatures: 0.5, replacement: true, useSampleBagging: true, seed: SEED, treeOptions: { maxDepth: 9, minNumSamples: 3 } };
 
-interface Row { key: string; label: ModelType; x: number[]; dataset: string; sub: string }
-
-const args = process.argv.slice(2);
-const opt = (k: string) => { const i = args.indexOf(k); return i >= 0 ? args[i + 1] : undefined; };
-const root = resolve(args.find((a, i) => !a.startsWith('--') && !args[i - 1]?.startsWith('--cache')) ?? '../shared/datasets');
-const here = dirname(fileURLToPath(import.meta.url));
-const out = join(here, '..', 'extractors', 'classify', 'page-type-model.json');
-
 const WCXB: Record<string, ModelType> = {
   article: 'news', product: 'product', collection: 'listing', listing: 'other', forum: 'other', service: 'other', documentation: 'other',
 };
 
-function readPage(dir: string, id: string): string | null {
-  const gz = join(dir, 'html', `${id}.html.gz`);
+export interface Row { id: string; url: string; label: ModelType; sub: string; x: number[]; stories: StoryList | null; ms: number }
+
+const args = process.argv.slice(2);
+const opt = (k: string) => { const i = args.indexOf(k); return i >= 0 ? args[i + 1] : undefined; };
+const given = resolve(args.find((a, i) => !a.startsWith('--') && !['--held', '--cache', '--half', '--out'].includes(args[i - 1])) ?? '../shared/datasets/wcxb-dev');
+// The datasets directory holding wcxb-dev is accepted too.
+const root = !existsSync(join(given, 'ground-truth.json')) && existsSync(join(given, 'wcxb-dev', 'ground-truth.json')) ? join(given, 'wcxb-dev') : given;
+const here = dirname(fileURLToPath(import.meta.url));
+const extractors = join(here, '..', 'extractors');
+const out = opt('--out') ?? join(extractors, 'classify', 'page-type-model.json');
+
+function readPage(id: string): string | null {
+  const gz = join(root, 'html', `${id}.html.gz`);
   if (existsSync(gz)) return gunzipSync(readFileSync(gz)).toString('utf8');
-  const plain = join(dir, 'html', `${id}.html`);
+  const plain = join(root, 'html', `${id}.html`);
   return existsSync(plain) ? readFileSync(plain, 'utf8') : null;
 }
 
-function pages(): Array<{ dataset: string; id: string; url: string; label: ModelType; sub: string }> {
-  const list: Array<{ dataset: string; id: string; url: string; label: ModelType; sub: string }> = [];
-  const truth = (name: string) => JSON.parse(readFileSync(join(root, name, 'ground-truth.json'), 'utf8')) as Record<string, Record<string, unknown>>;
-  for (const [id, t] of Object.entries(truth('wcxb-dev'))) list.push({ dataset: 'wcxb-dev', id, url: String(t.url), label: WCXB[String(t.type)], sub: String(t.type) });
-  for (const [id, t] of Object.entries(truth('listings-dev'))) list.push({ dataset: 'listings-dev', id, url: String(t.url), label: t.kind === 'listing' ? 'listing' : 'other', sub: String(t.kind) });
-  for (const [id, t] of Object.entries(truth('products-dev'))) list.push({ dataset: 'products-dev', id, url: String(t.url || `https://example.com/${id}`), label: 'product', sub: 'product' });
-  for (const name of ['articles-dev', 'news-zh-dev']) {
-    for (const [id, t] of Object.entries(truth(name))) list.push({ dataset: name, id, url: String(t.url || `https://example.com/${id}`), label: 'news', sub: 'article' });
+function pages(): Array<{ id: string; url: string; label: ModelType; sub: string }> {
+  const file = join(root, 'ground-truth.json');
+  if (!existsSync(file)) {
+    console.error(`no ground-truth.json in ${root}: give the WCXB dev directory (ground-truth.json + html/)`);
+    process.exit(2);
   }
-  return list.sort((a, b) => (a.dataset + a.id < b.dataset + b.id ? -1 : 1));
+  const truth = JSON.parse(readFileSync(file, 'utf8')) as Record<string, { url: string; type: string }>;
+  return Object.entries(truth)
+    .filter(([, t]) => WCXB[t.type])
+    .map(([id, t]) => ({ id, url: String(t.url), label: WCXB[t.type], sub: t.type }))
+    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
+/**
+ * A hash of the code the features come from: every extractor file except the news extractor, the
+ * type decision, the model and the entry point (which read the features, not make them).
+ */
+function featureCodeHash(): string {
+  const h = createHash('sha256');
+  const skip = (rel: string) => rel.startsWith('news/') || ['index.ts', 'classify.ts', 'classify/model.ts'].includes(rel) || rel.endsWith('.json');
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir).sort()) {
+      const p = join(dir, name);
+      const rel = relative(extractors, p).split('\\').join('/');
+      if (statSync(p).isDirectory()) walk(p);
+      else if (rel.endsWith('.ts') && !skip(rel)) h.update(rel).update('\0').update(readFileSync(p)).update('\0');
+    }
+  };
+  walk(extractors);
+  return h.digest('hex').slice(0, 12);
 }
 
 function features(): Row[] {
-  const cache = opt('--cache');
-  if (cache && existsSync(cache)) {
-    const rows = JSON.parse(readFileSync(cache, 'utf8')) as Row[];
-    if (rows[0]?.x.length === FEATURE_NAMES.length) return rows;
+  const code = featureCodeHash();
+  const cache = opt('--cache') ?? join(tmpdir(), `page-type-features-${code}.jsonl`);
+  const cached = new Map<string, Row>();
+  if (existsSync(cache)) {
+    for (const line of readFileSync(cache, 'utf8').split('\n')) {
+      if (!line) continue;
+      try {
+        const r = JSON.parse(line) as Row & { code: string };
+        if (r.code === code && r.x.length === FEATURE_NAMES.length) cached.set(r.id, r);
+      } catch { /* a line cut short by an interrupted run */ }
+    }
   }
   const rows: Row[] = [];
   const list = pages();
-  let n = 0;
+  let computed = 0;
+  const slow: Array<[string, number]> = [];
+  const t0 = Date.now();
   for (const p of list) {
-    const html = readPage(join(root, p.dataset), p.id);
+    const hit = cached.get(p.id);
+    if (hit) { rows.push({ ...hit, label: p.label, sub: p.sub }); continue; }
+    const html = readPage(p.id);
     if (html == null) continue;
+    const t = performance.now();
     const doc = parseHtml(html, p.url);
     const c = extractCommerce(doc, { url: p.url, kind: 'auto', xhr: [], now: new Date('2026-01-01T00:00:00Z') });
-    if (c.typing) rows.push({ key: `${p.dataset}/${p.id}`, label: p.label, x: c.typing.features, dataset: p.dataset, sub: p.sub });
-    if (++n % 200 === 0) process.stderr.write(`${n}/${list.length}\n`);
+    const ms = Math.round(performance.now() - t);
+    if (!c.typing) continue;
+    const row: Row = { ...p, x: c.typing.features, stories: c.typing.stories, ms };
+    appendFileSync(cache, JSON.stringify({ ...row, code }) + '\n');
+    rows.push(row);
+    slow.push([p.id, ms]);
+    if (++computed % 100 === 0) process.stderr.write(`features: ${computed} computed, ${rows.length}/${list.length} pages, ${((Date.now() - t0) / 1000).toFixed(0)} s\n`);
   }
-  if (cache) writeFileSync(cache, JSON.stringify(rows));
+  if (computed) {
+    slow.sort((a, b) => b[1] - a[1]);
+    const sum = slow.reduce((n, [, ms]) => n + ms, 0);
+    process.stderr.write(`features: ${computed} pages in ${(sum / 1000).toFixed(0)} s (parse + extractCommerce), slowest ${slow.slice(0, 5).map(([id, ms]) => `${id} ${ms} ms`).join(', ')}; cache ${cache}\n`);
+  }
   return rows;
 }
 
@@ -99,7 +154,7 @@ function train(rows: Row[]) {
   const json = (rf.toJSON() as { baseModel: unknown }).baseModel as { estimators: Array<{ root: Record<string, any> }>; indexes: number[][] };
   return {
     kind: 'forest' as const,
-    source: 'trained by scripts/train-page-type.ts on WCXB dev (CC-BY-4.0) and the project\'s dev sets',
+    source: 'trained by scripts/train-page-type.ts on the WCXB dev split (Web Content Extraction Benchmark, Murrough Foley, 2026, CC-BY-4.0)',
     features: [...FEATURE_NAMES],
     classes: CLASSES,
     trees: json.estimators.map((e, i) => compact(e.root, json.indexes[i])),
@@ -113,7 +168,7 @@ function predict(model: ReturnType<typeof train>, x: number[]): number[] {
     while (Array.isArray(n)) n = x[n[0]] < n[1] ? n[2] : n[3];
     n.p.forEach((p, i) => (sum[i] += p));
   }
-  return sum;
+  return sum.map((v) => v / model.trees.length);
 }
 
 function report(model: ReturnType<typeof train>, rows: Row[], title: string): void {
@@ -123,29 +178,33 @@ function report(model: ReturnType<typeof train>, rows: Row[], title: string): vo
     const p = predict(model, r.x);
     const got = CLASSES[p.indexOf(Math.max(...p))];
     if (got === r.label) right++;
-    const k = `${r.dataset}:${r.sub}`;
-    const m = conf.get(k) ?? new Map<string, number>();
-    conf.set(k, m);
+    const m = conf.get(r.sub) ?? new Map<string, number>();
+    conf.set(r.sub, m);
     m.set(got, (m.get(got) ?? 0) + 1);
   }
-  console.log(`${title}: ${right}/${rows.length} = ${(right / rows.length).toFixed(3)}`);
-  for (const [k, m] of [...conf].sort()) console.log(`  ${k.padEnd(28)} ${JSON.stringify(Object.fromEntries([...m].sort((a, b) => b[1] - a[1])))}`);
+  console.log(`${title}: ${right}/${rows.length} = ${(right / rows.length).toFixed(3)} (most likely type)`);
+  for (const [k, m] of [...conf].sort()) console.log(`  ${k.padEnd(16)} ${JSON.stringify(Object.fromEntries([...m].sort((a, b) => b[1] - a[1])))}`);
 }
 
 const rows = features();
-const half = (r: Row) => crc32(r.key) % 2;
+const half = (r: Row) => crc32(r.id) % 2;
 if (args.includes('--eval')) {
-  const held: Array<{ key: string; label: string; sub: string; half: number; p: number[] }> = [];
+  const held: Array<{ id: string; label: string; sub: string; half: number; p: number[] }> = [];
   for (const h of [0, 1]) {
     const model = train(rows.filter((r) => half(r) === h));
     const test = rows.filter((r) => half(r) !== h);
     report(model, test, `trained on half ${h}, scored on half ${1 - h}`);
-    for (const r of test) held.push({ key: r.key, label: r.label, sub: r.sub, half: 1 - h, p: predict(model, r.x).map((v) => v / model.trees.length) });
+    for (const r of test) held.push({ id: r.id, label: r.label, sub: r.sub, half: 1 - h, p: predict(model, r.x) });
   }
-  // Each page's probabilities from the model that did not see it, for choosing thresholds.
   if (opt('--held')) writeFileSync(opt('--held')!, JSON.stringify(held));
 } else {
-  const model = train(rows);
+  const only = opt('--half');
+  if (only !== undefined && only !== '0' && only !== '1') {
+    console.error(`--half must be 0 or 1, not ${JSON.stringify(only)}`);
+    process.exit(2);
+  }
+  const trainOn = only === undefined ? rows : rows.filter((r) => half(r) === Number(only));
+  const model = train(trainOn);
   writeFileSync(out, JSON.stringify(model) + '\n');
-  console.log(`wrote ${out}: ${model.trees.length} trees, ${(JSON.stringify(model).length / 1024).toFixed(0)} kB, ${rows.length} pages`);
+  console.log(`wrote ${out}: ${model.trees.length} trees, ${(JSON.stringify(model).length / 1024).toFixed(0)} kB, ${trainOn.length} pages`);
 }

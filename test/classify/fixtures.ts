@@ -224,3 +224,30 @@ export function shopGuideArticle(): string {
   <div class="shop-picks"><h3>文中提到的商品</h3><ul>${picks}</ul></div>
   ${FOOT}</body></html>`;
 }
+
+/**
+ * A company blog's post: a menu of the site's sections (read as categories) and, in the sidebar, a
+ * box inviting readers to the company's store (read as a shop), but no goods on the page.
+ */
+export function blogPostWithStoreBox(): string {
+  const paras = [
+    'Most home gardeners water too often and too little. A short daily sprinkle wets the top centimetre of soil, and roots stay near the surface where the sun dries them out by the afternoon.',
+    'A deep soak twice a week does the opposite. Water that reaches twenty centimetres down draws the roots after it, and a plant with deep roots shrugs off a hot week that would wilt its neighbours.',
+    'The easiest test needs no tools at all. Push a finger into the bed up to the second knuckle: if the soil there is still cool and damp, the watering can stays in the shed for another day.',
+    'Mulch does the rest. Five centimetres of shredded bark or straw keeps the surface from baking, stops most weeds, and slowly feeds the soil as it breaks down over the season.',
+    'Containers are the exception. Pots dry out from the sides as well as the top, so on the hottest days they may need water every morning, whatever the finger test says about the beds.',
+  ].map((p) => `<p>${p}</p>`).join('\n    ');
+  const sections = ['Vegetables', 'Flowers', 'Lawns', 'Trees and shrubs', 'Tools', 'Seasonal tips'];
+  return `<html lang="en"><head><title>How often should you water your vegetable beds? | Greenrow Blog</title>
+  <meta property="og:type" content="article"><meta property="article:published_time" content="2026-04-14T08:30:00+01:00">
+  <script type="application/ld+json">{"@context":"https://schema.org","@type":"BlogPosting","headline":"How often should you water your vegetable beds?","datePublished":"2026-04-14T08:30:00+01:00","author":{"@type":"Person","name":"Hannah Reed"}}</script>
+  </head><body>
+  <header><a href="/">Greenrow</a></header>
+  <ul class="category-menu">${sections.map((s, i) => `<li><a href="/blog/category/${i + 1}">${s}</a></li>`).join('')}</ul>
+  <main><article><h1>How often should you water your vegetable beds?</h1>
+    <div class="byline">By <a rel="author" href="/blog/author/hannah">Hannah Reed</a> · <time datetime="2026-04-14T08:30:00+01:00">April 14, 2026</time></div>
+    ${paras}
+  </article></main>
+  <aside><div class="store-box"><h3>Greenrow Garden Store</h3><p>Seeds, tools and soil improvers from our own nursery.</p><a href="/store">Browse the store</a></div></aside>
+  <div class="copyright">© 2026 Greenrow</div></body></html>`;
+}

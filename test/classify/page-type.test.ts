@@ -5,7 +5,7 @@ import { parseHtml } from '../../extractors/parse';
 import { FEATURE_NAMES } from '../../extractors/classify/features';
 import model from '../../extractors/classify/page-type-model.json';
 import {
-  articleWithRelatedBox, listingWithSellerBox, newsCentreIndex, productWhilePriceLoads, sectionFront, shopGuideArticle, smallCategoryList,
+  articleWithRelatedBox, blogPostWithStoreBox, listingWithSellerBox, newsCentreIndex, productWhilePriceLoads, sectionFront, shopGuideArticle, smallCategoryList,
   SMALL_LIST_ITEMS, storyWithMoreBox,
 } from './fixtures';
 
@@ -53,6 +53,13 @@ describe('news index pages and articles in auto mode', () => {
     const r = extractHtml(storyWithMoreBox(), 'https://gazette.example.com/local/2026/03/flood-defences-budget');
     expect(r.pageType).toBe('news');
     expect(r.news?.content).toContain('two new pumping stations');
+  });
+
+  it('types a blog post whose sidebar invites readers to the company store as news: a shop named without goods is no shop page', () => {
+    const r = extractHtml(blogPostWithStoreBox(), 'https://www.greenrow.example/blog/how-often-to-water-vegetable-beds');
+    expect(r.pageType).toBe('news');
+    expect(r.news?.content).toContain('A deep soak twice a week');
+    expect(r.commodities).toHaveLength(0);
   });
 
   it('types a buying guide on a shop\'s site, with priced goods under it, as news rather than a listing', () => {
