@@ -2,7 +2,8 @@ import { jsonText, type JsonObject } from '../jsonld';
 import { metaContent, textOf } from './dom';
 import { isRelativeDate, parseDateText, parseDateValue, writtenDays } from './date-text';
 import { toBlocks, type TextBlock } from '../content/blocks';
-import { pageZone } from '../../time/page-zone';
+import { instantIn, pageZone } from '../../time/page-zone';
+import { urlDay } from './date-url';
 
 const META_KEYS = [
   'article:published_time', 'og:published_time', 'og:article:published_time', 'datePublished', 'pubdate',
@@ -33,10 +34,48 @@ export function findPublishedAt(doc: Document, article: JsonObject | null, now: 
   const zone = opts.zone !== undefined ? opts.zone : pageZone(doc, opts.url);
   const structured = fromStructured(doc, article, now, zone);
   const visible = fromVisible(doc, now, zone, opts.scanChars ?? 3000);
+  return agreeWithUrl(chosen(structured, visible, doc, article, now, zone), structured, visible, urlDay(opts.url, now), zone);
+}
+
+function chosen(structured: string | null, visible: Shown | null, doc: Document, article: JsonObject | null, now: Date, zone: string | null): string | null {
   if (!structured) return visible?.at ?? null;
+  const earlier = shownEarlier(structured, visible);
+  if (earlier) return earlier;
   if (structured.length <= 10) return visible && visible.at.length > 10 && visible.at.slice(0, 10) === structured ? visible.at : structured;
   return onlyOtherDayShown(structured, visible, doc, article, now, zone) ?? structured;
 }
+
+/**
+ * The URL's day (see urlDay) settles the day: a candidate of that day is taken, the structured
+ * UTC instant written in the page's zone when that puts it on the URL's day ("2025-12-19T02:41Z"
+ * under /2025/12/18/ on a New York blog); with none, the URL's day itself.
+ */
+function agreeWithUrl(found: string | null, structured: string | null, visible: Shown | null, day: string | null, zone: string | null): string | null {
+  if (!day || found?.slice(0, 10) === day) return found;
+  const local = structured && zone && structured.length > 10 && /(Z|[+-]00:?00)$/.test(structured) ? instantIn(new Date(structured), zone) : null;
+  for (const c of [local, structured, visible?.at]) if (c?.slice(0, 10) === day) return c;
+  return day;
+}
+
+/**
+ * The date shown under the headline (or in an element marked as a date) when it is days
+ * earlier than the structured one (a day apart is most often one instant in two zones): a page's first publication cannot come after a date
+ * it shows, and sites re-stamp datePublished when they republish a story. An update line
+ * ("Updated …") or a time counted from the crawl ("3 days ago") says nothing of that.
+ */
+function shownEarlier(structured: string, shown: Shown | null): string | null {
+  if (!shown || shown.kind === 'text' || shown.kind === 'first-heading' || shown.relative || !isDateLine(shown.line) || UPDATE_WORDS.test(shown.line)) return null;
+  const gap = Date.parse(structured.slice(0, 10)) - Date.parse(shown.at.slice(0, 10));
+  return gap >= 2 * 86_400_000 ? shown.at : null;
+}
+
+/** A date line (short, or opening with its date), not a sentence that mentions a date ("… the first since January 10, 2001"). */
+function isDateLine(line: string): boolean {
+  return line.length <= 60 || parseDateText(line.slice(0, 24), new Date(0)) !== null;
+}
+
+/** Words that label a date as a revision, not the first publication. */
+const UPDATE_WORDS = /updated|modified|reviewed|revised|aktualisiert|mis à jour|actualizado|更新|修改|编辑于|編輯於/i;
 
 /**
  * The date the reader sees, when the page's unlabelled date line under its headline shows
@@ -46,7 +85,7 @@ export function findPublishedAt(doc: Document, article: JsonObject | null, now: 
  * "Published", "Reviewed") leaves the structured date alone. Null: keep the structured date.
  */
 function onlyOtherDayShown(structured: string, shown: Shown | null, doc: Document, article: JsonObject | null, now: Date, zone: string | null): string | null {
-  if (!shown || shown.kind !== 'headline' || shown.relative || shown.line.length > 60 || /updated|modified|reviewed|published|posted|aktualisiert|mis à jour|actualizado/i.test(shown.line)) return null;
+  if (!shown || (shown.kind !== 'headline' && shown.kind !== 'first-heading') || shown.relative || shown.line.length > 60 || /updated|modified|reviewed|published|posted|aktualisiert|mis à jour|actualizado/i.test(shown.line)) return null;
   const day = shown.at.slice(0, 10);
   // A day apart is most often one instant seen in two zones (UTC in the data, local on the
   // page): the structured instant is the more exact of the two.
@@ -97,8 +136,12 @@ const DATE_LINE_CHARS = 120;
 /** A date shown in the page, where it was found, and every day written around it. */
 export interface Shown {
   at: string;
-  /** 'headline': the date line under the headline; 'marked': an element marked as a date; 'text': the first date in the text. */
-  kind: 'headline' | 'marked' | 'text';
+  /**
+   * 'headline': the date line under the headline the <title> names; 'first-heading': under the
+   * page's first <h1> (which may head a side box); 'marked': an element marked as a date;
+   * 'text': the first date in the text.
+   */
+  kind: 'headline' | 'first-heading' | 'marked' | 'text';
   /** Counted from the crawl time ("3 hours ago"). */
   relative: boolean;
   /** The text the date was read from. */
@@ -127,7 +170,7 @@ export function fromVisible(doc: Document, now: Date, zone: string | null, limit
     if (marked.length >= MARKED_MAX) break;
   }
   for (const t of marked) for (const d of writtenDays(t, now)) days.add(d);
-  if (near) return { at: near.at, kind: 'headline', relative: isRelativeDate(near.line), line: near.line, days };
+  if (near) return { at: near.at, kind: near.named ? 'headline' : 'first-heading', relative: isRelativeDate(near.line), line: near.line, days };
   for (const text of marked) {
     const d = parseDateText(text, now, zone);
     if (d) return { at: d, kind: 'marked', relative: isRelativeDate(text), line: text, days };
@@ -146,7 +189,7 @@ export function fromVisible(doc: Document, now: Date, zone: string | null, limit
  * real one): pages show today's date in the header and related stories' dates in side boxes,
  * both before the article's own date in reading order.
  */
-function afterHeadline(blocks: TextBlock[], title: string, now: Date, zone: string | null, days: Set<string>): { at: string; line: string } | null {
+function afterHeadline(blocks: TextBlock[], title: string, now: Date, zone: string | null, days: Set<string>): { at: string; line: string; named: boolean } | null {
   const heads = blocks.map((b, i) => [b, i] as const).filter(([b]) => /^h[1-3]$/.test(b.tag) && b.text.length >= 4 && b.linkChars < b.text.length / 2);
   const names = ([b]: readonly [TextBlock, number]) => title.includes(b.text) || b.text.includes(title.trim());
   const h1s = heads.filter(([b]) => b.tag === 'h1');
@@ -154,13 +197,31 @@ function afterHeadline(blocks: TextBlock[], title: string, now: Date, zone: stri
   // counts when no <h1> is named.
   const parts = new Set(title.split(/\s*[_|｜]\s*|\s+[-–—]\s+/).map((p) => p.trim()));
   const tried = new Set<number>();
-  for (const head of [h1s.find(names), heads.find(([b]) => parts.has(b.text)), h1s[0]]) {
+  const named = [h1s.find(names) ?? h1s.find(([b]) => sharesTitle(b.text, title)), heads.find(([b]) => parts.has(b.text))];
+  for (const head of [...named, h1s[0]]) {
     if (!head || tried.has(head[1])) continue;
     tried.add(head[1]);
     const d = dateLineAfter(blocks, head[1], now, zone, days);
-    if (d) return d;
+    if (d) return { ...d, named: named.includes(head) };
   }
   return null;
+}
+
+/** Most of the heading's words (CJK: character pairs) are in the <title>: case, spacing and punctuation aside. */
+function sharesTitle(heading: string, title: string): boolean {
+  const own = tokens(heading);
+  if (own.length === 0) return false;
+  const inTitle = new Set(tokens(title));
+  return own.filter((t) => inTitle.has(t)).length >= own.length * 0.6;
+}
+
+function tokens(text: string): string[] {
+  const out: string[] = [];
+  for (const w of text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []) {
+    if (!/\p{Script=Han}/u.test(w)) out.push(w);
+    else for (let i = 0; i + 1 < w.length; i++) out.push(w.slice(i, i + 2));
+  }
+  return out;
 }
 
 function dateLineAfter(blocks: TextBlock[], at: number, now: Date, zone: string | null, days: Set<string>): { at: string; line: string } | null {
