@@ -47,3 +47,18 @@ describe('a shown date earlier than the structured one', () => {
     expect(findPublishedAt(side, republished, NOW)).toBe('2025-06-24');
   });
 });
+
+describe('more ways pages write their date', () => {
+  it('reads a meta name a site coined for the publish time, not its revision', () => {
+    const d = doc(`<html><head><title>Tools</title><meta name="x-modified-date" content="2026-01-15">
+      <meta name="x-published-date" content="2025-05-27T06:03:43Z"></head><body><h1>Tools</h1>${PROSE}</body></html>`);
+    expect(findPublishedAt(d, null, NOW)).toBe('2025-05-27T06:03:43Z');
+    const named = doc(`<html><head><title>Tools</title><meta name="published" content="July 17, 2025"></head><body><h1>Tools</h1>${PROSE}</body></html>`);
+    expect(findPublishedAt(named, null, NOW)).toBe('2025-07-17');
+  });
+  it('finds a month name run together with the word before it', () => {
+    const d = doc(`<html><head><title>Ten health benefits</title></head><body><h1>Ten health benefits</h1>
+      <div class="meta"><a href="/mental">Mental Health</a>DECEMBER 22, 2022<span>Updated: JANUARY 02, 2026</span></div>${PROSE}</body></html>`);
+    expect(findPublishedAt(d, null, NOW)).toBe('2022-12-22');
+  });
+});

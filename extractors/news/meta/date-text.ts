@@ -185,6 +185,13 @@ const PATTERNS: Pattern[] = [
 
 const inZone = (iso: string | null, zone: string | null): string | null => (iso ? instantIn(new Date(iso), zone) : null);
 
+/**
+ * Words run together where the page set them in separate elements ("Mental HealthDECEMBER 22,
+ * 2022"): a lower-case letter followed by a capital starts a new word, so the month name
+ * keeps its word boundary.
+ */
+const unglued = (text: string): string => text.replace(/(\p{Ll})(?=\p{Lu})/gu, '$1 ');
+
 /** "today"/"yesterday" without a clock time is a date only in text this short (a date line, not prose). */
 const SHORT_TEXT = 40;
 
@@ -192,7 +199,8 @@ const SHORT_TEXT = 40;
  * The first date found in `text` (most specific format first), as ISO 8601, or null.
  * `zone`: the page's zone (IANA name or "+08:00") for times written without one; see the file comment.
  */
-export function parseDateText(text: string, now: Date, zone: string | null = null): string | null {
+export function parseDateText(raw: string, now: Date, zone: string | null = null): string | null {
+  const text = unglued(raw);
   for (const p of PATTERNS) {
     const m = p.re.exec(text);
     if (!m) continue;
@@ -222,7 +230,8 @@ export function parseDateValue(value: string, now: Date, zone: string | null = n
 }
 
 /** The calendar days ("YYYY-MM-DD", as written) of every absolute date written in `text`. */
-export function writtenDays(text: string, now: Date): Set<string> {
+export function writtenDays(raw: string, now: Date): Set<string> {
+  const text = unglued(raw);
   const days = new Set<string>();
   for (const p of PATTERNS) {
     if (p.relative) continue;
@@ -239,7 +248,8 @@ export function writtenDays(text: string, now: Date): Set<string> {
 }
 
 /** Whether `text`'s first date is counted from the crawl time rather than written as a date. */
-export function isRelativeDate(text: string): boolean {
+export function isRelativeDate(raw: string): boolean {
+  const text = unglued(raw);
   for (const p of PATTERNS) {
     const m = p.re.exec(text);
     if (m && !(p.shortOnly && text.trim().length > SHORT_TEXT && !/\d[:：]\d/.test(m[0]))) return !!p.relative;

@@ -11,6 +11,25 @@ const META_KEYS = [
   'dc.date.issued', 'dc.date', 'dcterms.created', 'date', 'article.published', 'published_time', 'pubtime',
 ];
 
+/**
+ * Meta names sites coin for the publish time beyond the common ones ("published",
+ * "published-date", "x-published-date", "release_date", "article:create_at"): a name that says
+ * publish, release or creation and not a revision, an end or a publisher.
+ */
+const PUBLISHED_NAME = /(^|[^a-z])(published|publish[-_.]?(date|time)|pub[-_.]?(date|time)|release[-_.]?(date|time)|create[ds]?[-_.]?(at|date|time|on))($|[^a-z])/i;
+const NOT_PUBLISHED_NAME = /modif|updat|revis|expir|end|edit|review|publisher/i;
+
+function publishedMeta(doc: Document): string | null {
+  for (const m of Array.from(doc.querySelectorAll('meta[content]')).slice(0, 300)) {
+    const name = m.getAttribute('property') ?? m.getAttribute('name') ?? m.getAttribute('itemprop') ?? '';
+    if (PUBLISHED_NAME.test(name) && !NOT_PUBLISHED_NAME.test(name)) {
+      const v = (m.getAttribute('content') ?? '').trim();
+      if (/\d/.test(v)) return v;
+    }
+  }
+  return null;
+}
+
 /** Elements whose class/id says they hold the article's date. */
 const DATE_HINT = /(^|[\s_-])(date|time|pub|publish|published|posted|post-meta|meta|byline|info|timestamp|dateline)/i;
 
@@ -104,7 +123,7 @@ export function fromStructured(doc: Document, article: JsonObject | null, now: D
     const d = parseDateValue(fromLd, now, zone);
     if (d) return d;
   }
-  const meta = metaContent(doc, META_KEYS);
+  const meta = metaContent(doc, META_KEYS) ?? publishedMeta(doc);
   if (meta) {
     const d = parseDateValue(meta, now, zone);
     if (d) return d;
