@@ -256,3 +256,25 @@ export function isRelativeDate(raw: string): boolean {
   }
   return false;
 }
+
+/** A date written in a text, where it stands. */
+export interface DateSpan {
+  at: string;
+  index: number;
+  end: number;
+}
+
+/** Every absolute date written in `text`, in reading order (a span inside an earlier one is dropped). */
+export function dateSpans(raw: string, now: Date, zone: string | null = null): DateSpan[] {
+  const text = unglued(raw);
+  const all: DateSpan[] = [];
+  for (const p of PATTERNS) {
+    if (p.relative) continue;
+    for (const m of text.matchAll(new RegExp(p.re.source, `${p.re.flags}g`))) {
+      const at = parseDateText(m[0], now, zone);
+      if (at) all.push({ at, index: m.index, end: m.index + m[0].length });
+    }
+  }
+  all.sort((a, b) => a.index - b.index || b.end - a.end);
+  return all.filter((s, i) => !all.slice(0, i).some((o) => s.index < o.end));
+}

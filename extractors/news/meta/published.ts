@@ -4,6 +4,7 @@ import { isRelativeDate, parseDateText, parseDateValue, writtenDays } from './da
 import { toBlocks, type TextBlock } from '../content/blocks';
 import { instantIn, pageZone } from '../../time/page-zone';
 import { urlDay } from './date-url';
+import { publishedInLine } from './date-labels';
 
 const META_KEYS = [
   'article:published_time', 'og:published_time', 'og:article:published_time', 'datePublished', 'pubdate',
@@ -191,7 +192,7 @@ export function fromVisible(doc: Document, now: Date, zone: string | null, limit
   for (const t of marked) for (const d of writtenDays(t, now)) days.add(d);
   if (near) return { at: near.at, kind: near.named ? 'headline' : 'first-heading', relative: isRelativeDate(near.line), line: near.line, days };
   for (const text of marked) {
-    const d = parseDateText(text, now, zone);
+    const d = publishedInLine(text, now, zone);
     if (d) return { at: d, kind: 'marked', relative: isRelativeDate(text), line: text, days };
   }
   let text = '';
@@ -251,7 +252,7 @@ function dateLineAfter(blocks: TextBlock[], at: number, now: Date, zone: string 
     if (chars > AFTER_HEADLINE_CHARS) break;
     // A date line is short; a paragraph of prose mentions other dates.
     if (b.text.length > DATE_LINE_CHARS) continue;
-    const d = parseDateText(b.text, now, zone);
+    const d = publishedInLine(b.text, now, zone);
     if (!d) continue;
     for (const day of writtenDays(b.text, now)) days.add(day);
     found ??= { at: d, line: b.text };

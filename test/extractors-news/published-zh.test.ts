@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { findPublishedAt } from '../../extractors/news/meta/published';
+import { doc, NOW } from './dom';
+
+/** Hand-written pages laid out as Chinese blogs, portals and forums lay theirs out. */
+const P = '<p>周末带孩子去了城郊的湿地公园，天气很好，芦苇已经开始泛黄，湖边有很多人在拍照，我们沿着木栈道走了一圈。</p>';
+
+describe('Chinese pages that show a revision time beside the publish time', () => {
+  it('takes the time labelled as published, not the earlier-placed "已于…修改"', () => {
+    const d = doc(`<html><head><meta charset="utf-8"><title>用示例框架写一个爬虫_示例博客</title></head><body>
+      <h1 class="title-article">用示例框架写一个爬虫</h1>
+      <div class="bar-content"><span class="time">已于&nbsp;2024-05-13 11:00:00&nbsp;修改</span> <span>阅读量1.2k</span>
+        <span class="up-time">于&nbsp;2024-05-12 10:30:15&nbsp;首次发布</span></div>${P}${P}</body></html>`, 'https://blog.example.net/u/article/details/1');
+    expect(findPublishedAt(d, null, NOW, { url: 'https://blog.example.net/u/article/details/1' })).toBe('2024-05-12T10:30:15+08:00');
+  });
+  it('reads "Updated … Originally published …" the same way', () => {
+    const d = doc(`<html lang="en"><head><title>Rates rise again</title></head><body><h1>Rates rise again</h1>
+      <div class="byline">Updated November 11, 2022 · Originally published November 9, 2022</div><p>Text of the story, long enough.</p></body></html>`);
+    expect(findPublishedAt(d, null, NOW)).toBe('2022-11-09');
+  });
+});
