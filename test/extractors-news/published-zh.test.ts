@@ -19,3 +19,14 @@ describe('Chinese pages that show a revision time beside the publish time', () =
     expect(findPublishedAt(d, null, NOW)).toBe('2022-11-09');
   });
 });
+
+describe('forum threads that show a relative time', () => {
+  it('takes the time the page keeps in the title of "3 天前", not one counted from the reading', () => {
+    const d = doc(`<html><head><title>周末去湿地公园有什么推荐？ - 本地生活 - 示例论坛</title></head><body>
+      <h1><span id="thread_subject">周末去湿地公园有什么推荐？</span></h1>
+      <div class="pi"><strong>楼主</strong><div class="authi"><a href="/space/77">湖边的风</a>
+        <em id="authorposton1">发表于 <span title="2024-5-12 10:30:15">3&nbsp;天前</span></em> | <a href="#">只看该作者</a></div></div>
+      <div class="t_fsz">${P}</div></body></html>`, 'https://bbs.example.com/thread-1-1-1.html');
+    expect(findPublishedAt(d, null, NOW, { url: 'https://bbs.example.com/thread-1-1-1.html' })).toBe('2024-05-12T10:30:15+08:00');
+  });
+});

@@ -174,6 +174,31 @@ export interface Shown {
 const MARKED_MAX = 40;
 
 export function fromVisible(doc: Document, now: Date, zone: string | null, limit: number): Shown | null {
+  const shown = shownDate(doc, now, zone, limit);
+  if (!shown?.relative || !doc.body) return shown;
+  const at = absoluteBehind(doc.body, now, zone);
+  return at ? { ...shown, at, relative: false } : shown;
+}
+
+/**
+ * The absolute time a page keeps behind the first relative one it shows: forums and feeds print
+ * "3 天前" or "2 hours ago" and put the time itself in the element's title or datetime
+ * (<span title="2024-5-12 10:30">3&nbsp;天前</span>); read later than the crawl, the relative
+ * text would date the page by the reading.
+ */
+function absoluteBehind(body: Element, now: Date, zone: string | null): string | null {
+  for (const el of Array.from(body.querySelectorAll('[title], [datetime], [data-time]')).slice(0, 2000)) {
+    const text = textOf(el);
+    if (text.length === 0 || text.length > 40 || !isRelativeDate(text)) continue;
+    for (const value of [el.getAttribute('datetime'), el.getAttribute('title'), el.getAttribute('data-time')]) {
+      const at = value ? parseDateValue(value, now, zone) : null;
+      if (at && !isRelativeDate(value!)) return at;
+    }
+  }
+  return null;
+}
+
+function shownDate(doc: Document, now: Date, zone: string | null, limit: number): Shown | null {
   const body = doc.body;
   if (!body) return null;
   // Visible text only: script bodies carry unrelated dates.
