@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findPublishedAt } from '../../extractors/news/meta/published';
+import { parseDateText } from '../../extractors/news/meta/date-text';
 import { doc, NOW } from './dom';
 
 /** Hand-written pages laid out as Chinese blogs, portals and forums lay theirs out. */
@@ -28,5 +29,22 @@ describe('forum threads that show a relative time', () => {
         <em id="authorposton1">发表于 <span title="2024-5-12 10:30:15">3&nbsp;天前</span></em> | <a href="#">只看该作者</a></div></div>
       <div class="t_fsz">${P}</div></body></html>`, 'https://bbs.example.com/thread-1-1-1.html');
     expect(findPublishedAt(d, null, NOW, { url: 'https://bbs.example.com/thread-1-1-1.html' })).toBe('2024-05-12T10:30:15+08:00');
+  });
+});
+
+describe('dates written without a year', () => {
+  it('gives "5月12日 10:30" and "05-12 10:30" the crawl year, or the year before for a day still to come', () => {
+    // NOW is 2026-03-10: March 9 is this year's, May 12 last year's.
+    expect(parseDateText('发布于 03-09 10:30', NOW, 'Asia/Shanghai')).toBe('2026-03-09T10:30:00+08:00');
+    expect(parseDateText('5月12日 10:30', NOW, 'Asia/Shanghai')).toBe('2025-05-12T10:30:00+08:00');
+    expect(parseDateText('2024年5月12日 10:30', NOW, 'Asia/Shanghai')).toBe('2024-05-12T10:30:00+08:00');
+    // Not a phone number, not a bare day in running prose.
+    expect(parseDateText('电话 010-12 10:30', NOW, 'Asia/Shanghai')).toBeNull();
+    expect(parseDateText('据了解，该项目已于3月9日正式启动，预计年底前完成全部建设任务，届时将向全体市民免费开放参观。', NOW, 'Asia/Shanghai')).toBeNull();
+  });
+  it('dates a forum post by such a time under the thread title', () => {
+    const d = doc(`<html><head><title>周末去湿地公园有什么推荐？ - 示例论坛</title></head><body>
+      <h1>周末去湿地公园有什么推荐？</h1><div class="post-head">湖边的风 发表于 03-09 10:30</div>${P}</body></html>`, 'https://bbs.example.com/t/9');
+    expect(findPublishedAt(d, null, NOW, { url: 'https://bbs.example.com/t/9' })).toBe('2026-03-09T10:30:00+08:00');
   });
 });

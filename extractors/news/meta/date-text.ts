@@ -153,6 +153,19 @@ const PATTERNS: Pattern[] = [
     re: new RegExp(`\\b(\\d{1,2})/(\\d{1,2})/(\\d{4})(?!\\d)${TIME}`, 'i'),
     build: (m) => (+m[1] > 12 ? local(+m[3], +m[2], +m[1], m[4], m[5], m[6], m[7]) : local(+m[3], +m[1], +m[2], m[4], m[5], m[6], m[7])),
   },
+  // 5月12日 10:30 / 05-12 10:30: this year's dates on Chinese pages and forums carry no year.
+  // The year is the crawl's, the year before when that would put the date in the future.
+  {
+    re: new RegExp(`(?<!年\\s*|\\d)(0?[1-9]|1[0-2])\\s*月\\s*(0?[1-9]|[12]\\d|3[01])\\s*[日号號]${TIME}`),
+    build: (m, now, zone) => thisYear(now, zone, +m[1], +m[2], m[3], m[4], m[5]),
+    shortOnly: true,
+    relative: true,
+  },
+  {
+    re: /(?<![\d/.:-])(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])\s+([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?(?![\d:])/,
+    build: (m, now, zone) => thisYear(now, zone, +m[1], +m[2], m[3], m[4], m[5]),
+    relative: true,
+  },
   // 3 hours ago / 5 mins ago / 2 days ago
   {
     re: /\b(\d+|an?|one)\s*(s|secs?|seconds?|m|mins?|minutes?|h|hrs?|hours?|d|days?|w|weeks?)\s+ago\b/i,
@@ -182,6 +195,15 @@ const PATTERNS: Pattern[] = [
     relative: true,
   },
 ];
+
+/** A month and day without a year: the latest such day not after the crawl day (page's clock). */
+function thisYear(now: Date, zone: string | null, month: number, day: number, h?: string, mi?: string, sec?: string): string | null {
+  const today = instantIn(now, zone).slice(0, 10);
+  const year = +today.slice(0, 4);
+  const candidate = local(year, month, day, h, mi, sec);
+  if (!candidate) return null;
+  return candidate.slice(0, 10) > today ? local(year - 1, month, day, h, mi, sec) : candidate;
+}
 
 const inZone = (iso: string | null, zone: string | null): string | null => (iso ? instantIn(new Date(iso), zone) : null);
 
