@@ -48,3 +48,12 @@ describe('dates written without a year', () => {
     expect(findPublishedAt(d, null, NOW, { url: 'https://bbs.example.com/t/9' })).toBe('2026-03-09T10:30:00+08:00');
   });
 });
+
+describe('a bare offset written after the time', () => {
+  it('keeps "+0800" as the zone the page wrote, on a page whose zone is otherwise unknown', () => {
+    expect(parseDateText('2024-05-12 10:30:15 +0800', NOW, null)).toBe('2024-05-12T10:30:15+08:00');
+    expect(parseDateText('Dec 4, 2025 10:30 -0500', NOW, null)).toBe('2025-12-04T10:30:00-05:00');
+    // a time range is not an offset
+    expect(parseDateText('2024-05-12 10:30 - 12:30', NOW, null)).toBe('2024-05-12T10:30:00');
+  });
+});

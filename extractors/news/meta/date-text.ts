@@ -91,9 +91,12 @@ const ZONE_WORDS: Record<string, string> = {
   et: 'America/New_York', pt: 'America/Los_Angeles',
 };
 
-/** A zone written right after a time ("08:30 GMT+8", "(UTC+08:00)", "10:30 a.m. ET") or before it ("北京时间"). */
+/** A zone written right after a time ("08:30 GMT+8", "08:30 +0800", "(UTC+08:00)", "10:30 a.m. ET") or before it ("北京时间"). */
 function writtenZone(before: string, after: string): string | null {
   if (/(北京|台北|香港)时间|(北京|台北|香港)時間/.test(before.slice(-10))) return '+08:00';
+  // "10:30:15 +0800", "10:30 +08:00": a bare offset.
+  const bare = /^\s?([+-])(0\d|1[0-4]):?([0-5]\d)(?!\d)/.exec(after);
+  if (bare) return `${bare[1]}${bare[2]}:${bare[3]}`;
   const m = /^\s*\(?\s*(?:(utc|gmt)\s*([+-])\s*(\d{1,2})(?::?(\d{2}))?|([a-z]{1,4})\b)/i.exec(after);
   if (!m) return null;
   if (m[1]) return `${m[2]}${String(m[3]).padStart(2, '0')}:${m[4] ?? '00'}`;
