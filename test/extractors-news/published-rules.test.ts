@@ -62,3 +62,19 @@ describe('more ways pages write their date', () => {
     expect(findPublishedAt(d, null, NOW)).toBe('2022-12-22');
   });
 });
+
+describe('a labelled date line below the text', () => {
+  const long = PROSE.repeat(40);
+  it('dates a page whose only date is a labelled line under its text or in its footer', () => {
+    const d = doc(`<html><head><title>GCC backend</title></head><body><h1>GCC backend</h1>${long}
+      <div class="foot">Posted on the 15/12/2025 at 19:00 by someone</div><footer>© 2012-2025 Example</footer></body></html>`);
+    expect(findPublishedAt(d, null, NOW)).toBe('2025-12-15T19:00:00');
+    const updated = doc(`<html><head><title>Webcams</title></head><body><h1>Webcams</h1>${long}
+      <p>Last updated: November 13, 2025</p></body></html>`);
+    expect(findPublishedAt(updated, null, NOW)).toBe('2025-11-13');
+  });
+  it('takes no date from an unlabelled line down the page (a list of other stories)', () => {
+    const d = doc(`<html><head><title>Webcams</title></head><body><h1>Webcams</h1>${long}<p>November 13, 2025</p></body></html>`);
+    expect(findPublishedAt(d, null, NOW)).toBeNull();
+  });
+});

@@ -226,8 +226,30 @@ function shownDate(doc: Document, now: Date, zone: string | null, limit: number)
     if (text.length >= limit) break;
   }
   const d = parseDateText(text.slice(0, limit), now, zone);
-  return d ? { at: d, kind: 'text', relative: isRelativeDate(text.slice(0, limit)), line: '', days } : null;
+  if (d) return { at: d, kind: 'text', relative: isRelativeDate(text.slice(0, limit)), line: '', days };
+  const labelled = labelledLine(blocks, now, zone);
+  return labelled ? { ...labelled, kind: 'text', days } : null;
 }
+
+/**
+ * A short line anywhere on the page that labels its date ("Posted on the 15/12/2025 by …",
+ * "Last updated: November 13, 2025", "发布时间：…"), for pages that print it under the text or
+ * in the footer: one labelled as published first, else one labelled as updated.
+ */
+function labelledLine(blocks: TextBlock[], now: Date, zone: string | null): { at: string; relative: boolean; line: string } | null {
+  for (const label of [PUBLISHED_LABEL, UPDATED_LABEL]) {
+    for (const b of blocks) {
+      if (b.text.length > LABELLED_LINE_CHARS || b.linkChars > b.text.length / 2 || !label.test(b.text)) continue;
+      const at = publishedInLine(b.text, now, zone);
+      if (at) return { at, relative: isRelativeDate(b.text), line: b.text };
+    }
+  }
+  return null;
+}
+
+const LABELLED_LINE_CHARS = 100;
+const PUBLISHED_LABEL = /\b(published|posted|publié|veröffentlicht|publicado)\b|发布|發佈|发表|發表/i;
+const UPDATED_LABEL = /\b(last )?(updated|modified|reviewed)\b|更新|修改/i;
 
 /**
  * The date line right under the article's headline (the <h1> the <title> names, else the first
