@@ -57,3 +57,16 @@ describe('a bare offset written after the time', () => {
     expect(parseDateText('2024-05-12 10:30 - 12:30', NOW, null)).toBe('2024-05-12T10:30:00');
   });
 });
+
+describe('a page that renders its date with JavaScript', () => {
+  const page = (script: string) => doc(`<html><head><meta charset="utf-8"><title>三座新公园年内开放_示例网</title><script>${script}</script></head>
+    <body><h1>三座新公园年内开放</h1><div class="article-info"><span class="time" id="news-time"></span></div>${P}${P}</body></html>`, 'https://m.example.com/a/7');
+  it('reads the publish time from the inline script data, in the page zone', () => {
+    const state = { article: { title: '三座新公园年内开放', publishTime: '2024-05-12 10:30:00', related: [{ publishTime: '2024-05-01 09:00:00' }] } };
+    expect(findPublishedAt(page(`window.__STATE__ = ${JSON.stringify(state)};`), null, NOW, { url: 'https://m.example.com/a/7' })).toBe('2024-05-12T10:30:00+08:00');
+    expect(findPublishedAt(page('var pub_date = 1715481000000;'), null, NOW, { url: 'https://m.example.com/a/7' })).toBe('2024-05-12T10:30:00+08:00');
+  });
+  it('leaves a script key that is not a publish time alone', () => {
+    expect(findPublishedAt(page('var updateTime = "2024-05-13 11:00:00"; var id = 20240512;'), null, NOW, { url: 'https://m.example.com/a/7' })).toBeNull();
+  });
+});

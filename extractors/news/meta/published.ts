@@ -54,7 +54,8 @@ export function findPublishedAt(doc: Document, article: JsonObject | null, now: 
   const zone = opts.zone !== undefined ? opts.zone : pageZone(doc, opts.url);
   const structured = fromStructured(doc, article, now, zone);
   const visible = fromVisible(doc, now, zone, opts.scanChars ?? 3000);
-  return agreeWithUrl(chosen(structured, visible, doc, article, now, zone), structured, visible, urlDay(opts.url, now), zone);
+  const found = chosen(structured, visible, doc, article, now, zone) ?? fromScriptData(doc, now, zone);
+  return agreeWithUrl(found, structured, visible, urlDay(opts.url, now), zone);
 }
 
 function chosen(structured: string | null, visible: Shown | null, doc: Document, article: JsonObject | null, now: Date, zone: string | null): string | null {
@@ -147,6 +148,25 @@ export function fromStructured(doc: Document, article: JsonObject | null, now: D
   }
   return null;
 }
+
+/**
+ * The publish time in a page's inline script data, for pages that render their date with
+ * JavaScript and print none in the HTML ("publishTime": "2024-05-12 10:30:00",
+ * publish_date = '…', "firstPublishedAt": 1715481000000): the first key that says publish or
+ * release. Read only when nothing else dates the page: script data lists related stories too.
+ */
+function fromScriptData(doc: Document, now: Date, zone: string | null): string | null {
+  for (const s of Array.from(doc.querySelectorAll('script:not([src])')).slice(0, 40)) {
+    const text = (s.textContent ?? '').slice(0, 200_000);
+    for (const m of text.matchAll(SCRIPT_DATE_KEY)) {
+      const d = parseDateValue(m[2]!, now, zone);
+      if (d) return d;
+    }
+  }
+  return null;
+}
+
+const SCRIPT_DATE_KEY = /["']?\b((?:first)?_?(?:publish(?:ed)?|pub|release)_?(?:time|date|at|on|datetime)|datePublished|dateReleased)["']?\s*[:=]\s*["']?([0-9][0-9T:.+\-\/ Z年月日]{7,30})["',;}]/gi;
 
 /** Blocks read after the headline when looking for its date line. */
 const AFTER_HEADLINE_BLOCKS = 8;
