@@ -48,7 +48,10 @@ export interface PublishedOptions {
  * sees: the date line under the headline, elements marked as dates, the first written date near
  * the top of the page. A structured date without a time gives way to a visible time of the same
  * day (portals put the day in meta and the minute in the byline line); a structured day the page
- * never shows gives way to the one its date line shows (see onlyOtherDayShown).
+ * never shows gives way to the one its date line shows (see onlyOtherDayShown), and so does one
+ * days later than the date under the headline (shownEarlier). With no date at all: a labelled
+ * date line anywhere, then the inline script data. The URL's day, when it has one, settles the day
+ * (agreeWithUrl).
  */
 export function findPublishedAt(doc: Document, article: JsonObject | null, now: Date, opts: PublishedOptions = {}): string | null {
   const zone = opts.zone !== undefined ? opts.zone : pageZone(doc, opts.url);
