@@ -91,9 +91,12 @@ const ZONE_WORDS: Record<string, string> = {
   et: 'America/New_York', pt: 'America/Los_Angeles',
 };
 
-/** A zone written right after a time ("08:30 GMT+8", "(UTC+08:00)", "10:30 a.m. ET") or before it ("北京时间"). */
+/** A zone written right after a time ("08:30 GMT+8", "08:30 +0800", "(UTC+08:00)", "10:30 a.m. ET") or before it ("北京时间"). */
 function writtenZone(before: string, after: string): string | null {
   if (/(北京|台北|香港)时间|(北京|台北|香港)時間/.test(before.slice(-10))) return '+08:00';
+  // "10:30:15 +0800", "10:30 +08:00": a bare offset.
+  const bare = /^\s?([+-])(0\d|1[0-4]):?([0-5]\d)(?!\d)/.exec(after);
+  if (bare) return `${bare[1]}${bare[2]}:${bare[3]}`;
   const m = /^\s*\(?\s*(?:(utc|gmt)\s*([+-])\s*(\d{1,2})(?::?(\d{2}))?|([a-z]{1,4})\b)/i.exec(after);
   if (!m) return null;
   if (m[1]) return `${m[2]}${String(m[3]).padStart(2, '0')}:${m[4] ?? '00'}`;
@@ -153,6 +156,19 @@ const PATTERNS: Pattern[] = [
     re: new RegExp(`\\b(\\d{1,2})/(\\d{1,2})/(\\d{4})(?!\\d)${TIME}`, 'i'),
     build: (m) => (+m[1] > 12 ? local(+m[3], +m[2], +m[1], m[4], m[5], m[6], m[7]) : local(+m[3], +m[1], +m[2], m[4], m[5], m[6], m[7])),
   },
+  // 5月12日 10:30 / 05-12 10:30: this year's dates on Chinese pages and forums carry no year.
+  // The year is the crawl's, the year before when that would put the date in the future.
+  {
+    re: new RegExp(`(?<!年\\s*|\\d)(0?[1-9]|1[0-2])\\s*月\\s*(0?[1-9]|[12]\\d|3[01])\\s*[日号號]${TIME}`),
+    build: (m, now, zone) => thisYear(now, zone, +m[1], +m[2], m[3], m[4], m[5]),
+    shortOnly: true,
+    relative: true,
+  },
+  {
+    re: /(?<![\d/.:-])(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])\s+([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?(?![\d:])/,
+    build: (m, now, zone) => thisYear(now, zone, +m[1], +m[2], m[3], m[4], m[5]),
+    relative: true,
+  },
   // 3 hours ago / 5 mins ago / 2 days ago
   {
     re: /\b(\d+|an?|one)\s*(s|secs?|seconds?|m|mins?|minutes?|h|hrs?|hours?|d|days?|w|weeks?)\s+ago\b/i,
@@ -183,7 +199,23 @@ const PATTERNS: Pattern[] = [
   },
 ];
 
+/** A month and day without a year: the latest such day not after the crawl day (page's clock). */
+function thisYear(now: Date, zone: string | null, month: number, day: number, h?: string, mi?: string, sec?: string): string | null {
+  const today = instantIn(now, zone).slice(0, 10);
+  const year = +today.slice(0, 4);
+  const candidate = local(year, month, day, h, mi, sec);
+  if (!candidate) return null;
+  return candidate.slice(0, 10) > today ? local(year - 1, month, day, h, mi, sec) : candidate;
+}
+
 const inZone = (iso: string | null, zone: string | null): string | null => (iso ? instantIn(new Date(iso), zone) : null);
+
+/**
+ * Words run together where the page set them in separate elements ("Mental HealthDECEMBER 22,
+ * 2022"): a lower-case letter followed by a capital starts a new word, so the month name
+ * keeps its word boundary.
+ */
+const unglued = (text: string): string => text.replace(/(\p{Ll})(?=\p{Lu})/gu, '$1 ');
 
 /** "today"/"yesterday" without a clock time is a date only in text this short (a date line, not prose). */
 const SHORT_TEXT = 40;
@@ -192,7 +224,8 @@ const SHORT_TEXT = 40;
  * The first date found in `text` (most specific format first), as ISO 8601, or null.
  * `zone`: the page's zone (IANA name or "+08:00") for times written without one; see the file comment.
  */
-export function parseDateText(text: string, now: Date, zone: string | null = null): string | null {
+export function parseDateText(raw: string, now: Date, zone: string | null = null): string | null {
+  const text = unglued(raw);
   for (const p of PATTERNS) {
     const m = p.re.exec(text);
     if (!m) continue;
@@ -222,7 +255,8 @@ export function parseDateValue(value: string, now: Date, zone: string | null = n
 }
 
 /** The calendar days ("YYYY-MM-DD", as written) of every absolute date written in `text`. */
-export function writtenDays(text: string, now: Date): Set<string> {
+export function writtenDays(raw: string, now: Date): Set<string> {
+  const text = unglued(raw);
   const days = new Set<string>();
   for (const p of PATTERNS) {
     if (p.relative) continue;
@@ -239,10 +273,33 @@ export function writtenDays(text: string, now: Date): Set<string> {
 }
 
 /** Whether `text`'s first date is counted from the crawl time rather than written as a date. */
-export function isRelativeDate(text: string): boolean {
+export function isRelativeDate(raw: string): boolean {
+  const text = unglued(raw);
   for (const p of PATTERNS) {
     const m = p.re.exec(text);
     if (m && !(p.shortOnly && text.trim().length > SHORT_TEXT && !/\d[:：]\d/.test(m[0]))) return !!p.relative;
   }
   return false;
+}
+
+/** A date written in a text, where it stands. */
+export interface DateSpan {
+  at: string;
+  index: number;
+  end: number;
+}
+
+/** Every absolute date written in `text`, in reading order (a span inside an earlier one is dropped). */
+export function dateSpans(raw: string, now: Date, zone: string | null = null): DateSpan[] {
+  const text = unglued(raw);
+  const all: DateSpan[] = [];
+  for (const p of PATTERNS) {
+    if (p.relative) continue;
+    for (const m of text.matchAll(new RegExp(p.re.source, `${p.re.flags}g`))) {
+      const at = parseDateText(m[0], now, zone);
+      if (at) all.push({ at, index: m.index, end: m.index + m[0].length });
+    }
+  }
+  all.sort((a, b) => a.index - b.index || b.end - a.end);
+  return all.filter((s, i) => !all.slice(0, i).some((o) => s.index < o.end));
 }

@@ -2,13 +2,34 @@ import { jsonText, type JsonObject } from '../jsonld';
 import { metaContent, textOf } from './dom';
 import { isRelativeDate, parseDateText, parseDateValue, writtenDays } from './date-text';
 import { toBlocks, type TextBlock } from '../content/blocks';
-import { pageZone } from '../../time/page-zone';
+import { instantIn, pageZone } from '../../time/page-zone';
+import { urlDay } from './date-url';
+import { publishedInLine } from './date-labels';
 
 const META_KEYS = [
   'article:published_time', 'og:published_time', 'og:article:published_time', 'datePublished', 'pubdate',
   'publishdate', 'publish-date', 'publish_date', 'publication_date', 'sailthru.date', 'parsely-pub-date',
   'dc.date.issued', 'dc.date', 'dcterms.created', 'date', 'article.published', 'published_time', 'pubtime',
 ];
+
+/**
+ * Meta names sites coin for the publish time beyond the common ones ("published",
+ * "published-date", "x-published-date", "release_date", "article:create_at"): a name that says
+ * publish, release or creation and not a revision, an end or a publisher.
+ */
+const PUBLISHED_NAME = /(^|[^a-z])(published|publish[-_.]?(date|time)|pub[-_.]?(date|time)|release[-_.]?(date|time)|create[ds]?[-_.]?(at|date|time|on))($|[^a-z])/i;
+const NOT_PUBLISHED_NAME = /modif|updat|revis|expir|end|edit|review|publisher/i;
+
+function publishedMeta(doc: Document): string | null {
+  for (const m of Array.from(doc.querySelectorAll('meta[content]')).slice(0, 300)) {
+    const name = m.getAttribute('property') ?? m.getAttribute('name') ?? m.getAttribute('itemprop') ?? '';
+    if (PUBLISHED_NAME.test(name) && !NOT_PUBLISHED_NAME.test(name)) {
+      const v = (m.getAttribute('content') ?? '').trim();
+      if (/\d/.test(v)) return v;
+    }
+  }
+  return null;
+}
 
 /** Elements whose class/id says they hold the article's date. */
 const DATE_HINT = /(^|[\s_-])(date|time|pub|publish|published|posted|post-meta|meta|byline|info|timestamp|dateline)/i;
@@ -27,16 +48,58 @@ export interface PublishedOptions {
  * sees: the date line under the headline, elements marked as dates, the first written date near
  * the top of the page. A structured date without a time gives way to a visible time of the same
  * day (portals put the day in meta and the minute in the byline line); a structured day the page
- * never shows gives way to the one its date line shows (see onlyOtherDayShown).
+ * never shows gives way to the one its date line shows (see onlyOtherDayShown), and so does one
+ * days later than the date under the headline (shownEarlier). With no date at all: a labelled
+ * date line anywhere, then the inline script data. The URL's day, when it has one, settles the day
+ * (agreeWithUrl).
  */
 export function findPublishedAt(doc: Document, article: JsonObject | null, now: Date, opts: PublishedOptions = {}): string | null {
   const zone = opts.zone !== undefined ? opts.zone : pageZone(doc, opts.url);
   const structured = fromStructured(doc, article, now, zone);
   const visible = fromVisible(doc, now, zone, opts.scanChars ?? 3000);
+  const found = chosen(structured, visible, doc, article, now, zone) ?? fromScriptData(doc, now, zone);
+  return agreeWithUrl(found, structured, visible, urlDay(opts.url, now), zone);
+}
+
+function chosen(structured: string | null, visible: Shown | null, doc: Document, article: JsonObject | null, now: Date, zone: string | null): string | null {
   if (!structured) return visible?.at ?? null;
+  const earlier = shownEarlier(structured, visible);
+  if (earlier) return earlier;
   if (structured.length <= 10) return visible && visible.at.length > 10 && visible.at.slice(0, 10) === structured ? visible.at : structured;
   return onlyOtherDayShown(structured, visible, doc, article, now, zone) ?? structured;
 }
+
+/**
+ * The URL's day (see urlDay) settles the day: a candidate of that day is taken, the structured
+ * UTC instant written in the page's zone when that puts it on the URL's day ("2025-12-19T02:41Z"
+ * under /2025/12/18/ on a New York blog); with none, the URL's day itself.
+ */
+function agreeWithUrl(found: string | null, structured: string | null, visible: Shown | null, day: string | null, zone: string | null): string | null {
+  if (!day || found?.slice(0, 10) === day) return found;
+  const local = structured && zone && structured.length > 10 && /(Z|[+-]00:?00)$/.test(structured) ? instantIn(new Date(structured), zone) : null;
+  for (const c of [local, structured, visible?.at]) if (c?.slice(0, 10) === day) return c;
+  return day;
+}
+
+/**
+ * The date shown under the headline (or in an element marked as a date) when it is days
+ * earlier than the structured one (a day apart is most often one instant in two zones): a page's first publication cannot come after a date
+ * it shows, and sites re-stamp datePublished when they republish a story. An update line
+ * ("Updated …") or a time counted from the crawl ("3 days ago") says nothing of that.
+ */
+function shownEarlier(structured: string, shown: Shown | null): string | null {
+  if (!shown || shown.kind === 'text' || shown.kind === 'first-heading' || shown.relative || !isDateLine(shown.line) || UPDATE_WORDS.test(shown.line)) return null;
+  const gap = Date.parse(structured.slice(0, 10)) - Date.parse(shown.at.slice(0, 10));
+  return gap >= 2 * 86_400_000 ? shown.at : null;
+}
+
+/** A date line (short, or opening with its date), not a sentence that mentions a date ("… the first since January 10, 2001"). */
+function isDateLine(line: string): boolean {
+  return line.length <= 60 || parseDateText(line.slice(0, 24), new Date(0)) !== null;
+}
+
+/** Words that label a date as a revision, not the first publication. */
+const UPDATE_WORDS = /updated|modified|reviewed|revised|aktualisiert|mis à jour|actualizado|更新|修改|编辑于|編輯於/i;
 
 /**
  * The date the reader sees, when the page's unlabelled date line under its headline shows
@@ -46,7 +109,7 @@ export function findPublishedAt(doc: Document, article: JsonObject | null, now: 
  * "Published", "Reviewed") leaves the structured date alone. Null: keep the structured date.
  */
 function onlyOtherDayShown(structured: string, shown: Shown | null, doc: Document, article: JsonObject | null, now: Date, zone: string | null): string | null {
-  if (!shown || shown.kind !== 'headline' || shown.relative || shown.line.length > 60 || /updated|modified|reviewed|published|posted|aktualisiert|mis à jour|actualizado/i.test(shown.line)) return null;
+  if (!shown || (shown.kind !== 'headline' && shown.kind !== 'first-heading') || shown.relative || shown.line.length > 60 || /updated|modified|reviewed|published|posted|aktualisiert|mis à jour|actualizado/i.test(shown.line)) return null;
   const day = shown.at.slice(0, 10);
   // A day apart is most often one instant seen in two zones (UTC in the data, local on the
   // page): the structured instant is the more exact of the two.
@@ -65,7 +128,7 @@ export function fromStructured(doc: Document, article: JsonObject | null, now: D
     const d = parseDateValue(fromLd, now, zone);
     if (d) return d;
   }
-  const meta = metaContent(doc, META_KEYS);
+  const meta = metaContent(doc, META_KEYS) ?? publishedMeta(doc);
   if (meta) {
     const d = parseDateValue(meta, now, zone);
     if (d) return d;
@@ -89,6 +152,25 @@ export function fromStructured(doc: Document, article: JsonObject | null, now: D
   return null;
 }
 
+/**
+ * The publish time in a page's inline script data, for pages that render their date with
+ * JavaScript and print none in the HTML ("publishTime": "2024-05-12 10:30:00",
+ * publish_date = '…', "firstPublishedAt": 1715481000000): the first key that says publish or
+ * release. Read only when nothing else dates the page: script data lists related stories too.
+ */
+function fromScriptData(doc: Document, now: Date, zone: string | null): string | null {
+  for (const s of Array.from(doc.querySelectorAll('script:not([src])')).slice(0, 40)) {
+    const text = (s.textContent ?? '').slice(0, 200_000);
+    for (const m of text.matchAll(SCRIPT_DATE_KEY)) {
+      const d = parseDateValue(m[2]!, now, zone);
+      if (d) return d;
+    }
+  }
+  return null;
+}
+
+const SCRIPT_DATE_KEY = /["']?\b((?:first)?_?(?:publish(?:ed)?|pub|release)_?(?:time|date|at|on|datetime)|datePublished|dateReleased)["']?\s*[:=]\s*["']?([0-9][0-9T:.+\-\/ Z年月日]{7,30})["',;}]/gi;
+
 /** Blocks read after the headline when looking for its date line. */
 const AFTER_HEADLINE_BLOCKS = 8;
 const AFTER_HEADLINE_CHARS = 600;
@@ -97,8 +179,12 @@ const DATE_LINE_CHARS = 120;
 /** A date shown in the page, where it was found, and every day written around it. */
 export interface Shown {
   at: string;
-  /** 'headline': the date line under the headline; 'marked': an element marked as a date; 'text': the first date in the text. */
-  kind: 'headline' | 'marked' | 'text';
+  /**
+   * 'headline': the date line under the headline the <title> names; 'first-heading': under the
+   * page's first <h1> (which may head a side box); 'marked': an element marked as a date;
+   * 'text': the first date in the text.
+   */
+  kind: 'headline' | 'first-heading' | 'marked' | 'text';
   /** Counted from the crawl time ("3 hours ago"). */
   relative: boolean;
   /** The text the date was read from. */
@@ -111,6 +197,31 @@ export interface Shown {
 const MARKED_MAX = 40;
 
 export function fromVisible(doc: Document, now: Date, zone: string | null, limit: number): Shown | null {
+  const shown = shownDate(doc, now, zone, limit);
+  if (!shown?.relative || !doc.body) return shown;
+  const at = absoluteBehind(doc.body, now, zone);
+  return at ? { ...shown, at, relative: false } : shown;
+}
+
+/**
+ * The absolute time a page keeps behind the first relative one it shows: forums and feeds print
+ * "3 天前" or "2 hours ago" and put the time itself in the element's title or datetime
+ * (<span title="2024-5-12 10:30">3&nbsp;天前</span>); read later than the crawl, the relative
+ * text would date the page by the reading.
+ */
+function absoluteBehind(body: Element, now: Date, zone: string | null): string | null {
+  for (const el of Array.from(body.querySelectorAll('[title], [datetime], [data-time]')).slice(0, 2000)) {
+    const text = textOf(el);
+    if (text.length === 0 || text.length > 40 || !isRelativeDate(text)) continue;
+    for (const value of [el.getAttribute('datetime'), el.getAttribute('title'), el.getAttribute('data-time')]) {
+      const at = value ? parseDateValue(value, now, zone) : null;
+      if (at && !isRelativeDate(value!)) return at;
+    }
+  }
+  return null;
+}
+
+function shownDate(doc: Document, now: Date, zone: string | null, limit: number): Shown | null {
   const body = doc.body;
   if (!body) return null;
   // Visible text only: script bodies carry unrelated dates.
@@ -127,9 +238,9 @@ export function fromVisible(doc: Document, now: Date, zone: string | null, limit
     if (marked.length >= MARKED_MAX) break;
   }
   for (const t of marked) for (const d of writtenDays(t, now)) days.add(d);
-  if (near) return { at: near.at, kind: 'headline', relative: isRelativeDate(near.line), line: near.line, days };
+  if (near) return { at: near.at, kind: near.named ? 'headline' : 'first-heading', relative: isRelativeDate(near.line), line: near.line, days };
   for (const text of marked) {
-    const d = parseDateText(text, now, zone);
+    const d = publishedInLine(text, now, zone);
     if (d) return { at: d, kind: 'marked', relative: isRelativeDate(text), line: text, days };
   }
   let text = '';
@@ -138,15 +249,37 @@ export function fromVisible(doc: Document, now: Date, zone: string | null, limit
     if (text.length >= limit) break;
   }
   const d = parseDateText(text.slice(0, limit), now, zone);
-  return d ? { at: d, kind: 'text', relative: isRelativeDate(text.slice(0, limit)), line: '', days } : null;
+  if (d) return { at: d, kind: 'text', relative: isRelativeDate(text.slice(0, limit)), line: '', days };
+  const labelled = labelledLine(blocks, now, zone);
+  return labelled ? { ...labelled, kind: 'text', days } : null;
 }
+
+/**
+ * A short line anywhere on the page that labels its date ("Posted on the 15/12/2025 by …",
+ * "Last updated: November 13, 2025", "发布时间：…"), for pages that print it under the text or
+ * in the footer: one labelled as published first, else one labelled as updated.
+ */
+function labelledLine(blocks: TextBlock[], now: Date, zone: string | null): { at: string; relative: boolean; line: string } | null {
+  for (const label of [PUBLISHED_LABEL, UPDATED_LABEL]) {
+    for (const b of blocks) {
+      if (b.text.length > LABELLED_LINE_CHARS || b.linkChars > b.text.length / 2 || !label.test(b.text)) continue;
+      const at = publishedInLine(b.text, now, zone);
+      if (at) return { at, relative: isRelativeDate(b.text), line: b.text };
+    }
+  }
+  return null;
+}
+
+const LABELLED_LINE_CHARS = 100;
+const PUBLISHED_LABEL = /\b(published|posted|publié|veröffentlicht|publicado)\b|发布|發佈|发表|發表/i;
+const UPDATED_LABEL = /\b(last )?(updated|modified|reviewed)\b|更新|修改/i;
 
 /**
  * The date line right under the article's headline (the <h1> the <title> names, else the first
  * real one): pages show today's date in the header and related stories' dates in side boxes,
  * both before the article's own date in reading order.
  */
-function afterHeadline(blocks: TextBlock[], title: string, now: Date, zone: string | null, days: Set<string>): { at: string; line: string } | null {
+function afterHeadline(blocks: TextBlock[], title: string, now: Date, zone: string | null, days: Set<string>): { at: string; line: string; named: boolean } | null {
   const heads = blocks.map((b, i) => [b, i] as const).filter(([b]) => /^h[1-3]$/.test(b.tag) && b.text.length >= 4 && b.linkChars < b.text.length / 2);
   const names = ([b]: readonly [TextBlock, number]) => title.includes(b.text) || b.text.includes(title.trim());
   const h1s = heads.filter(([b]) => b.tag === 'h1');
@@ -154,13 +287,31 @@ function afterHeadline(blocks: TextBlock[], title: string, now: Date, zone: stri
   // counts when no <h1> is named.
   const parts = new Set(title.split(/\s*[_|｜]\s*|\s+[-–—]\s+/).map((p) => p.trim()));
   const tried = new Set<number>();
-  for (const head of [h1s.find(names), heads.find(([b]) => parts.has(b.text)), h1s[0]]) {
+  const named = [h1s.find(names) ?? h1s.find(([b]) => sharesTitle(b.text, title)), heads.find(([b]) => parts.has(b.text))];
+  for (const head of [...named, h1s[0]]) {
     if (!head || tried.has(head[1])) continue;
     tried.add(head[1]);
     const d = dateLineAfter(blocks, head[1], now, zone, days);
-    if (d) return d;
+    if (d) return { ...d, named: named.includes(head) };
   }
   return null;
+}
+
+/** Most of the heading's words (CJK: character pairs) are in the <title>: case, spacing and punctuation aside. */
+function sharesTitle(heading: string, title: string): boolean {
+  const own = tokens(heading);
+  if (own.length === 0) return false;
+  const inTitle = new Set(tokens(title));
+  return own.filter((t) => inTitle.has(t)).length >= own.length * 0.6;
+}
+
+function tokens(text: string): string[] {
+  const out: string[] = [];
+  for (const w of text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []) {
+    if (!/\p{Script=Han}/u.test(w)) out.push(w);
+    else for (let i = 0; i + 1 < w.length; i++) out.push(w.slice(i, i + 2));
+  }
+  return out;
 }
 
 function dateLineAfter(blocks: TextBlock[], at: number, now: Date, zone: string | null, days: Set<string>): { at: string; line: string } | null {
@@ -171,7 +322,7 @@ function dateLineAfter(blocks: TextBlock[], at: number, now: Date, zone: string 
     if (chars > AFTER_HEADLINE_CHARS) break;
     // A date line is short; a paragraph of prose mentions other dates.
     if (b.text.length > DATE_LINE_CHARS) continue;
-    const d = parseDateText(b.text, now, zone);
+    const d = publishedInLine(b.text, now, zone);
     if (!d) continue;
     for (const day of writtenDays(b.text, now)) days.add(day);
     found ??= { at: d, line: b.text };
