@@ -1,18 +1,16 @@
 import { collapseSpace } from '../../text/normalize';
 import { jsonText, type JsonObject } from '../jsonld';
 import { metaContent, textOf } from './dom';
+import { SEPARATOR, isHomeLink, segments, siteTest, weight, type SiteTest } from './title-site';
 
-/** Separators between a headline and the site name in <title>. */
-const SEPARATOR = /\s+[|\-–—_·»:]\s+|\s*[|_｜—–]\s*|\s*-{2,}\s*/;
-
-/** Removes a site-name suffix/prefix: keeps the longest part of a separated <title>. */
-export function stripSiteName(title: string, siteName?: string | null): string {
+/** Removes a site-name suffix/prefix: keeps the longest part of a separated <title> that does not name the site. */
+export function stripSiteName(title: string, siteName?: string | null, isSite?: SiteTest): string {
   const t = collapseSpace(title);
-  const parts = t.split(SEPARATOR).map((p) => p.trim()).filter(Boolean);
+  const parts = segments(t);
   if (parts.length < 2) return t;
   const site = siteName?.toLowerCase();
-  const kept = parts.filter((p) => !site || p.toLowerCase() !== site);
-  return kept.reduce((a, b) => (b.length > a.length ? b : a), '') || t;
+  const kept = parts.filter((p) => (!site || p.toLowerCase() !== site) && !isSite?.(p));
+  return kept.reduce((a, b) => (weight(b) > weight(a) ? b : a), '') || t;
 }
 
 const fold = (s: string): string => s.normalize('NFKC').toLowerCase();
@@ -58,6 +56,7 @@ function pipeHead(title: string): string {
 }
 
 function titleOf(doc: Document, article: JsonObject | null, siteName: string | null): string | null {
+  const isSite = siteTest(doc, article, siteName);
   const docTitle = collapseSpace(doc.title ?? '');
   const shared = [metaContent(doc, ['og:title', 'twitter:title']), jsonText(article?.headline ?? article?.name)].filter(
     (c): c is string => !!c && c.length >= 2,
@@ -67,24 +66,27 @@ function titleOf(doc: Document, article: JsonObject | null, siteName: string | n
   const og = metaContent(doc, ['og:title']);
   const ogTitle = og ? collapseSpace(og) : '';
   if (ogTitle.length >= 2 && docTitle.length > ogTitle.length && fold(docTitle).startsWith(fold(ogTitle)) && /^\s*[|\-–—_·»:•]\s/.test(docTitle.slice(ogTitle.length))) {
-    return dropExactSite(ogTitle, siteName);
+    return dropSite(ogTitle, isSite);
   }
   const refs = [...shared, docTitle].filter(Boolean);
-  const h1 = bestHeading(doc, refs, docTitle, siteName);
-  if (h1) return dropExactSite(h1, siteName);
+  const h1 = bestHeading(doc, refs, docTitle, isSite);
+  if (h1) return dropSite(h1, isSite);
   for (const c of shared) {
-    // Some sites copy the whole <title> (with section and site names) into og:title.
-    if (c === docTitle) return stripSiteName(c, siteName);
+    // Some sites copy the whole <title> (with section and site names) into og:title, or all of it
+    // but the site name.
+    if (c === docTitle || dropSite(c, isSite) === dropSite(docTitle, isSite)) return stripSiteName(dropSite(c, isSite), null, isSite);
     // Share titles may contain " - " legitimately: only a part equal to the site name goes.
-    return dropExactSite(c, siteName);
+    return dropSite(c, isSite);
   }
-  if (docTitle) return stripSiteName(docTitle, siteName);
+  if (docTitle) return stripSiteName(docTitle, null, isSite);
   return headings(doc)[0] ?? null;
 }
 
 function headings(doc: Document): string[] {
   return Array.from(doc.querySelectorAll('h1'))
     .slice(0, 10)
+    // The site's logo set as an <h1>: its text is all a link to the front page.
+    .filter((h) => !Array.from(h.querySelectorAll('a')).some((a) => isHomeLink(a, doc) && textOf(a) === textOf(h)) && !(h.closest('a') && isHomeLink(h.closest('a')!, doc)))
     .map((h) => headline(textOf(h)))
     .filter((t) => t.length > 3 && t.length < 300);
 }
@@ -102,29 +104,38 @@ const HEADING_DATE_END = new RegExp(`\\s+(?:(?:posted|published|updated)(?:\\s+o
 const HEADING_DATE_START = new RegExp(`^(?:${MONTH_DATE})\\s+(?=\\S+\\s+\\S+)`, 'iu');
 
 /** The first <h1> most of whose words the page's titles share, skipping site-name headings. */
-function bestHeading(doc: Document, refs: string[], docTitle: string, siteName: string | null): string | null {
+function bestHeading(doc: Document, refs: string[], docTitle: string, isSite: SiteTest): string | null {
   const hs = headings(doc);
   if (!hs.length) return null;
   // The short, separated parts of <title> (site and section names) and og:site_name.
   // Site and section names: og:site_name and the parts of <title> after the first, except the
   // longest (the headline usually comes first, but a section name can be longer than it).
   const parts = docTitle.split(SEPARATOR).map((p) => fold(p.trim())).filter(Boolean);
-  const main = parts.reduce((a, b) => (b.length > a.length ? b : a), '');
-  const siteLike = new Set([...parts.slice(1).filter((p) => p !== main), ...(siteName ? [fold(siteName)] : [])]);
+  const main = parts.reduce((a, b) => (weight(b) > weight(a) ? b : a), '');
+  const siteLike = new Set(parts.slice(1).filter((p) => p !== main));
   let best: string | null = null;
   let bestScore = 0;
   for (const h of hs) {
-    if (siteLike.has(fold(h))) continue;
+    if (siteLike.has(fold(h)) || isSite(h, false)) continue;
     const score = Math.max(0, ...refs.map((r) => containedIn(h, r)));
     if (score > bestScore) [best, bestScore] = [h, score];
   }
   return bestScore >= 0.5 ? best : null;
 }
 
-function dropExactSite(title: string, siteName: string | null): string {
-  const t = collapseSpace(title);
-  if (!siteName) return t;
-  const parts = t.split(SEPARATOR).map((p) => p.trim());
-  const kept = parts.filter((p) => p.toLowerCase() !== siteName.toLowerCase());
-  return kept.length && kept.length < parts.length ? kept.join(' - ') : t;
+/** The title without the parts at its start or end that name the site ("Site: Headline", "Headline | Site"); the rest as written. */
+function dropSite(title: string, isSite: SiteTest): string {
+  let t = collapseSpace(title);
+  for (;;) {
+    const seps = [...t.matchAll(new RegExp(SEPARATOR.source, 'gu'))];
+    const first = seps[0];
+    const last = seps[seps.length - 1];
+    if (last && isSite(t.slice(last.index! + last[0].length)) && last.index! > 0) t = t.slice(0, last.index).trim();
+    else if (first && isSite(t.slice(0, first.index)) && first.index! + first[0].length < t.length) t = t.slice(first.index! + first[0].length).trim();
+    else break;
+  }
+  // "Site: Headline": a colon after the site's name, unspaced on its left.
+  const colon = /^([^:：]{2,40})[:：]\s*(?=\S)/u.exec(t);
+  if (colon && isSite(colon[1]!)) t = t.slice(colon[0].length);
+  return t;
 }
