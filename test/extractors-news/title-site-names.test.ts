@@ -51,4 +51,32 @@ describe('site and section names around the headline', () => {
       '寒冬如何保持肌肤水嫩 医师来教你',
     );
   });
+
+  it('keeps a series name before ":" that <title> starts with too', () => {
+    const head = '<meta property="og:title" content="Almost Weekly: Using AI for analytics"><meta property="og:site_name" content="Almost Weekly">';
+    expect(findTitle(page('Almost Weekly: Using AI for analytics', head, ''), null, null)).toBe('Almost Weekly: Using AI for analytics');
+    const zh = '<meta property="og:title" content="晨光周刊：地铁新线开通"><meta property="og:site_name" content="晨光周刊">';
+    expect(findTitle(page('晨光周刊：地铁新线开通', zh, ''), null, null)).toBe('晨光周刊：地铁新线开通');
+  });
+});
+
+describe('which heading is the headline', () => {
+  it('passes over a menu or channel <h1> that carries only a fragment of the title', () => {
+    const og = '<meta property="og:title" content="GAAP Compliance: Applying Accounting Best Practices To Your Business">';
+    expect(
+      findTitle(page('GAAP Compliance: Applying Accounting Best Practices To Your Business', og, '<h1>Supporting GAAP compliance</h1>'), null, null),
+    ).toBe('GAAP Compliance: Applying Accounting Best Practices To Your Business');
+    const zh = '<meta property="og:title" content="新区地铁二号线明年年底建成通车">';
+    expect(findTitle(page('新区地铁二号线明年年底建成通车_城市频道', zh, '<h1>地铁通车</h1>'), null, null)).toBe('新区地铁二号线明年年底建成通车');
+  });
+
+  it('keeps a year in brackets at the start of the headline, drops a column tag', () => {
+    const t = '[2025] Massive List of Free Certificates and Badges';
+    expect(findTitle(page(`${t} — Class Notes`, '', `<h1>${t}</h1>`), null, null)).toBe(t);
+    expect(findTitle(page('市民冒雨排队领取春联', '', '<h1>【现场直击】市民冒雨排队领取春联</h1>'), null, null)).toBe('市民冒雨排队领取春联');
+  });
+
+  it('writes an <h1> set in capitals as <title> writes it', () => {
+    expect(findTitle(page('Tips for Online Success | Greenplot', '', '<h1>TIPS FOR ONLINE SUCCESS</h1>'), null, null)).toBe('Tips for Online Success');
+  });
 });

@@ -66,20 +66,26 @@ function titleOf(doc: Document, article: JsonObject | null, siteName: string | n
   const og = metaContent(doc, ['og:title']);
   const ogTitle = og ? collapseSpace(og) : '';
   if (ogTitle.length >= 2 && docTitle.length > ogTitle.length && fold(docTitle).startsWith(fold(ogTitle)) && /^\s*[|\-–—_·»:•]\s/.test(docTitle.slice(ogTitle.length))) {
-    return dropSite(ogTitle, isSite);
+    return dropSite(ogTitle, isSite, docTitle);
   }
   const refs = [...shared, docTitle].filter(Boolean);
   const h1 = bestHeading(doc, refs, docTitle, isSite);
-  if (h1) return dropSite(h1, isSite);
+  if (h1) return dropSite(sameInCase(h1, refs), isSite, docTitle);
   for (const c of shared) {
     // Some sites copy the whole <title> (with section and site names) into og:title, or all of it
     // but the site name.
-    if (c === docTitle || dropSite(c, isSite) === dropSite(docTitle, isSite)) return stripSiteName(dropSite(c, isSite), null, isSite);
+    if (c === docTitle || dropSite(c, isSite, docTitle) === dropSite(docTitle, isSite, docTitle)) return stripSiteName(dropSite(c, isSite, docTitle), null, isSite);
     // Share titles may contain " - " legitimately: only a part equal to the site name goes.
-    return dropSite(c, isSite);
+    return dropSite(c, isSite, docTitle);
   }
   if (docTitle) return stripSiteName(docTitle, null, isSite);
   return headings(doc)[0] ?? null;
+}
+
+/** A heading in capitals (set so by the site's style sheet or typed so) as a title writes it, when one does. */
+function sameInCase(h: string, refs: string[]): string {
+  if (h !== h.toUpperCase() || !/\p{Lu}{2}/u.test(h)) return h;
+  return refs.flatMap((r) => [r, ...segments(r)]).find((r) => r !== h && fold(r) === fold(h)) ?? h;
 }
 
 function headings(doc: Document): string[] {
@@ -91,11 +97,11 @@ function headings(doc: Document): string[] {
     .filter((t) => t.length > 3 && t.length < 300);
 }
 
-/** A heading without the breadcrumb before it ("Site 〉 Channel 〉 Headline") or a column tag ("【记者即时播报】"). */
+/** A heading without the breadcrumb before it ("Site 〉 Channel 〉 Headline") or a column tag ("【记者即时播报】"; a year, "[2025]", stays). */
 function headline(h: string): string {
   const crumbs = h.split(/\s*[〉›»]\s*|\s+>\s+/).filter(Boolean);
   const last = crumbs.length > 1 ? crumbs[crumbs.length - 1]! : h;
-  return last.replace(/^[【[]\S{1,12}?[】\]]\s*(?=\S{4})/u, '').replace(HEADING_DATE_END, '').replace(HEADING_DATE_START, '');
+  return last.replace(/^(?:【\S{1,12}?】|\[(?!\d+\])\S{1,12}?\])\s*(?=\S{4})/u, '').replace(HEADING_DATE_END, '').replace(HEADING_DATE_START, '');
 }
 
 const MONTH_DATE = '(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\\.?\\s+\\d{1,2}(?:st|nd|rd|th)?,?\\s+\\d{4}|\\d{1,2}(?:st|nd|rd|th)?\\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\\.?,?\\s+\\d{4}';
@@ -104,6 +110,8 @@ const HEADING_DATE_END = new RegExp(`\\s+(?:(?:posted|published|updated)(?:\\s+o
 const HEADING_DATE_START = new RegExp(`^(?:${MONTH_DATE})\\s+(?=\\S+\\s+\\S+)`, 'iu');
 
 /** The first <h1> most of whose words the page's titles share, skipping site-name headings. */
+/** Share of a <title> part's words that a heading must carry to be its headline. */
+const COVER = 0.3;
 function bestHeading(doc: Document, refs: string[], docTitle: string, isSite: SiteTest): string | null {
   const hs = headings(doc);
   if (!hs.length) return null;
@@ -117,14 +125,16 @@ function bestHeading(doc: Document, refs: string[], docTitle: string, isSite: Si
   let bestScore = 0;
   for (const h of hs) {
     if (siteLike.has(fold(h)) || isSite(h, false)) continue;
-    const score = Math.max(0, ...refs.map((r) => containedIn(h, r)));
+    // Most of the heading's words in a title, and the heading not a mere fragment of it (a menu
+    // or channel heading: "Planning", "Supporting GAAP compliance").
+    const score = Math.max(0, ...refs.map((r) => (Math.max(...segments(r).map((p) => containedIn(p, h))) >= COVER ? containedIn(h, r) : 0)));
     if (score > bestScore) [best, bestScore] = [h, score];
   }
   return bestScore >= 0.5 ? best : null;
 }
 
-/** The title without the parts at its start or end that name the site ("Site: Headline", "Headline | Site"); the rest as written. */
-function dropSite(title: string, isSite: SiteTest): string {
+/** The title without the parts at its start or end that name the site ("Headline | Site", "Site: Headline"); the rest as written. */
+function dropSite(title: string, isSite: SiteTest, docTitle: string): string {
   let t = collapseSpace(title);
   for (;;) {
     const seps = [...t.matchAll(new RegExp(SEPARATOR.source, 'gu'))];
@@ -134,8 +144,9 @@ function dropSite(title: string, isSite: SiteTest): string {
     else if (first && isSite(t.slice(0, first.index)) && first.index! + first[0].length < t.length) t = t.slice(first.index! + first[0].length).trim();
     else break;
   }
-  // "Site: Headline": a colon after the site's name, unspaced on its left.
+  // "Site: Headline": a colon after the site's name, unspaced on its left; unless <title> starts
+  // so too, where the name belongs to the headline (a newsletter's or series' name).
   const colon = /^([^:：]{2,40})[:：]\s*(?=\S)/u.exec(t);
-  if (colon && isSite(colon[1]!)) t = t.slice(colon[0].length);
+  if (colon && isSite(colon[1]!) && !fold(docTitle).startsWith(fold(colon[1]!))) t = t.slice(colon[0].length);
   return t;
 }
