@@ -52,6 +52,13 @@ describe('site and section names around the headline', () => {
     );
   });
 
+  it("passes over an og:title that only names the site (the site's default share title)", () => {
+    const head = '<meta property="og:title" content="Greenplot"><meta property="og:site_name" content="Greenplot">';
+    expect(findTitle(page('Rain tomorrow across the valley | Greenplot', head, ''), null, null)).toBe('Rain tomorrow across the valley');
+    const zh = '<meta property="og:title" content="晨光网 | 晨光日报"><meta property="og:site_name" content="晨光网 | 晨光日报">';
+    expect(findTitle(page('新区地铁明年通车_晨光网', zh, ''), null, null)).toBe('新区地铁明年通车');
+  });
+
   it('keeps a series name before ":" that <title> starts with too', () => {
     const head = '<meta property="og:title" content="Almost Weekly: Using AI for analytics"><meta property="og:site_name" content="Almost Weekly">';
     expect(findTitle(page('Almost Weekly: Using AI for analytics', head, ''), null, null)).toBe('Almost Weekly: Using AI for analytics');

@@ -58,8 +58,9 @@ function pipeHead(title: string): string {
 function titleOf(doc: Document, article: JsonObject | null, siteName: string | null): string | null {
   const isSite = siteTest(doc, article, siteName);
   const docTitle = collapseSpace(doc.title ?? '');
+  // A share title that only names the site (the site's default one, "Site | Slogan") names no page.
   const shared = [metaContent(doc, ['og:title', 'twitter:title']), jsonText(article?.headline ?? article?.name)].filter(
-    (c): c is string => !!c && c.length >= 2,
+    (c): c is string => !!c && c.length >= 2 && !segments(c).every((p) => isSite(p)),
   );
   // og:title that <title> repeats before its site/section tail is the headline the site chose,
   // even when the <h1> words it differently.
