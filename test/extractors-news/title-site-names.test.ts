@@ -59,6 +59,13 @@ describe('site and section names around the headline', () => {
     expect(findTitle(page('新区地铁明年通车_晨光网', zh, ''), null, null)).toBe('新区地铁明年通车');
   });
 
+  it('takes the part an og:title with a teaser shares with <title>', () => {
+    const head = '<meta property="og:title" content="Town opens new library - The doors opened on Monday to a queue of readers who">';
+    expect(findTitle(page('Valley Herald - Local news - Town opens new library', head, ''), null, null)).toBe('Town opens new library');
+    const zh = '<meta property="og:title" content="打工起家 男子盖洋房送村民 - 男子在外工作多年，出资在老家修建小楼送给村民。">';
+    expect(findTitle(page('北美新闻网-华文资讯 - 打工起家 男子盖洋房送村民', zh, ''), null, null)).toBe('打工起家 男子盖洋房送村民');
+  });
+
   it('keeps a series name before ":" that <title> starts with too', () => {
     const head = '<meta property="og:title" content="Almost Weekly: Using AI for analytics"><meta property="og:site_name" content="Almost Weekly">';
     expect(findTitle(page('Almost Weekly: Using AI for analytics', head, ''), null, null)).toBe('Almost Weekly: Using AI for analytics');

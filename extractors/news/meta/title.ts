@@ -76,11 +76,24 @@ function titleOf(doc: Document, article: JsonObject | null, siteName: string | n
     // Some sites copy the whole <title> (with section and site names) into og:title, or all of it
     // but the site name.
     if (c === docTitle || dropSite(c, isSite, docTitle) === dropSite(docTitle, isSite, docTitle)) return stripSiteName(dropSite(c, isSite, docTitle), null, isSite);
+    // A share title that adds a teaser to a part of <title> ("Headline - The first lines…"
+    // against "Site - Headline"): the part both carry.
+    const common = commonPart(c, docTitle);
+    if (common) return common;
     // Share titles may contain " - " legitimately: only a part equal to the site name goes.
     return dropSite(c, isSite, docTitle);
   }
   if (docTitle) return stripSiteName(docTitle, null, isSite);
   return headings(doc)[0] ?? null;
+}
+
+/** The heaviest separated part two titles share, when one has parts the other lacks. */
+function commonPart(a: string, b: string): string | null {
+  const pa = segments(a);
+  const pb = new Set(segments(b).map(fold));
+  if (pa.length < 2 || pb.size < 2) return null;
+  const shared = pa.filter((p) => pb.has(fold(p)));
+  return shared.length && shared.length < pa.length ? shared.reduce((x, y) => (weight(y) > weight(x) ? y : x)) : null;
 }
 
 /** A heading in capitals (set so by the site's style sheet or typed so) as a title writes it, when one does. */
