@@ -87,13 +87,13 @@ function titleOf(doc: Document, article: JsonObject | null, siteName: string | n
   return headings(doc)[0] ?? null;
 }
 
-/** The heaviest separated part two titles share, when one has parts the other lacks. */
+/** The main (heaviest) part of `b` when `a` carries it among other parts: not a section name both share ("… | Opinion"). */
 function commonPart(a: string, b: string): string | null {
   const pa = segments(a);
-  const pb = new Set(segments(b).map(fold));
-  if (pa.length < 2 || pb.size < 2) return null;
-  const shared = pa.filter((p) => pb.has(fold(p)));
-  return shared.length && shared.length < pa.length ? shared.reduce((x, y) => (weight(y) > weight(x) ? y : x)) : null;
+  const pb = segments(b);
+  if (pa.length < 2 || pb.length < 2) return null;
+  const main = fold(pb.reduce((x, y) => (weight(y) > weight(x) ? y : x)));
+  return pa.find((p) => fold(p) === main) ?? null;
 }
 
 /** A heading in capitals (set so by the site's style sheet or typed so) as a title writes it, when one does. */
