@@ -38,8 +38,10 @@ function containedIn(heading: string, ref: string): number {
  * The headline. The visible <h1> is the article's own headline, while og:title and JSON-LD are
  * often written for sharing (reworded, or copied from another page of the site) and <title>
  * carries the site and section names. So the <h1> that agrees with <title>/og:title/JSON-LD
- * wins; a heading that is only the site or channel name does not. Without one, og:title /
- * JSON-LD headline, else <title> without its site name.
+ * wins; a heading that is only the site or channel name (or the logo linking home) does not.
+ * Without one, og:title / JSON-LD headline, else <title> without its site name. The site's
+ * names come from og:site_name, the JSON-LD publisher, the front-page links and the host
+ * (title-site.ts).
  */
 export function findTitle(doc: Document, article: JsonObject | null, siteName: string | null): string | null {
   const t = titleOf(doc, article, siteName);
