@@ -1,18 +1,16 @@
 import { collapseSpace } from '../../text/normalize';
 import { jsonText, type JsonObject } from '../jsonld';
 import { metaContent, textOf } from './dom';
+import { SEPARATOR, isHomeLink, segments, siteTest, weight, type SiteTest } from './title-site';
 
-/** Separators between a headline and the site name in <title>. */
-const SEPARATOR = /\s+[|\-–—_·»:]\s+|\s*[|_｜—–]\s*|\s*-{2,}\s*/;
-
-/** Removes a site-name suffix/prefix: keeps the longest part of a separated <title>. */
-export function stripSiteName(title: string, siteName?: string | null): string {
+/** Removes a site-name suffix/prefix: keeps the longest part of a separated <title> that does not name the site. */
+export function stripSiteName(title: string, siteName?: string | null, isSite?: SiteTest): string {
   const t = collapseSpace(title);
-  const parts = t.split(SEPARATOR).map((p) => p.trim()).filter(Boolean);
+  const parts = segments(t);
   if (parts.length < 2) return t;
   const site = siteName?.toLowerCase();
-  const kept = parts.filter((p) => !site || p.toLowerCase() !== site);
-  return kept.reduce((a, b) => (b.length > a.length ? b : a), '') || t;
+  const kept = parts.filter((p) => (!site || p.toLowerCase() !== site) && !isSite?.(p));
+  return kept.reduce((a, b) => (weight(b) > weight(a) ? b : a), '') || t;
 }
 
 const fold = (s: string): string => s.normalize('NFKC').toLowerCase();
@@ -40,8 +38,10 @@ function containedIn(heading: string, ref: string): number {
  * The headline. The visible <h1> is the article's own headline, while og:title and JSON-LD are
  * often written for sharing (reworded, or copied from another page of the site) and <title>
  * carries the site and section names. So the <h1> that agrees with <title>/og:title/JSON-LD
- * wins; a heading that is only the site or channel name does not. Without one, og:title /
- * JSON-LD headline, else <title> without its site name.
+ * wins; a heading that is only the site or channel name (or the logo linking home) does not.
+ * Without one, og:title / JSON-LD headline, else <title> without its site name. The site's
+ * names come from og:site_name, the JSON-LD publisher, the front-page links and the host
+ * (title-site.ts).
  */
 export function findTitle(doc: Document, article: JsonObject | null, siteName: string | null): string | null {
   const t = titleOf(doc, article, siteName);
@@ -58,42 +58,66 @@ function pipeHead(title: string): string {
 }
 
 function titleOf(doc: Document, article: JsonObject | null, siteName: string | null): string | null {
+  const isSite = siteTest(doc, article, siteName);
   const docTitle = collapseSpace(doc.title ?? '');
+  // A share title that only names the site (the site's default one, "Site | Slogan") names no page.
   const shared = [metaContent(doc, ['og:title', 'twitter:title']), jsonText(article?.headline ?? article?.name)].filter(
-    (c): c is string => !!c && c.length >= 2,
+    (c): c is string => !!c && c.length >= 2 && !segments(c).every((p) => isSite(p)),
   );
   // og:title that <title> repeats before its site/section tail is the headline the site chose,
   // even when the <h1> words it differently.
   const og = metaContent(doc, ['og:title']);
   const ogTitle = og ? collapseSpace(og) : '';
   if (ogTitle.length >= 2 && docTitle.length > ogTitle.length && fold(docTitle).startsWith(fold(ogTitle)) && /^\s*[|\-–—_·»:•]\s/.test(docTitle.slice(ogTitle.length))) {
-    return dropExactSite(ogTitle, siteName);
+    return dropSite(ogTitle, isSite, docTitle);
   }
   const refs = [...shared, docTitle].filter(Boolean);
-  const h1 = bestHeading(doc, refs, docTitle, siteName);
-  if (h1) return dropExactSite(h1, siteName);
+  const h1 = bestHeading(doc, refs, docTitle, isSite);
+  if (h1) return dropSite(sameInCase(h1, refs), isSite, docTitle);
   for (const c of shared) {
-    // Some sites copy the whole <title> (with section and site names) into og:title.
-    if (c === docTitle) return stripSiteName(c, siteName);
+    // Some sites copy the whole <title> (with section and site names) into og:title, or all of it
+    // but the site name.
+    if (c === docTitle || dropSite(c, isSite, docTitle) === dropSite(docTitle, isSite, docTitle)) return stripSiteName(dropSite(c, isSite, docTitle), null, isSite);
+    // A share title that adds a teaser to a part of <title> ("Headline - The first lines…"
+    // against "Site - Headline"): the part both carry.
+    const common = commonPart(c, docTitle);
+    if (common) return common;
     // Share titles may contain " - " legitimately: only a part equal to the site name goes.
-    return dropExactSite(c, siteName);
+    return dropSite(c, isSite, docTitle);
   }
-  if (docTitle) return stripSiteName(docTitle, siteName);
+  if (docTitle) return stripSiteName(docTitle, null, isSite);
   return headings(doc)[0] ?? null;
+}
+
+/** The main (heaviest) part of `b` when `a` carries it among other parts: not a section name both share ("… | Opinion"). */
+function commonPart(a: string, b: string): string | null {
+  const pa = segments(a);
+  const pb = segments(b);
+  if (pa.length < 2 || pb.length < 2) return null;
+  const main = fold(pb.reduce((x, y) => (weight(y) > weight(x) ? y : x)));
+  return pa.find((p) => fold(p) === main) ?? null;
+}
+
+/** A heading in capitals (set so by the site's style sheet or typed so) as a title writes it, when one does. */
+function sameInCase(h: string, refs: string[]): string {
+  if (h !== h.toUpperCase() || !/\p{Lu}{2}/u.test(h)) return h;
+  return refs.flatMap((r) => [r, ...segments(r)]).find((r) => r !== h && fold(r) === fold(h)) ?? h;
 }
 
 function headings(doc: Document): string[] {
   return Array.from(doc.querySelectorAll('h1'))
     .slice(0, 10)
+    // The site's logo set as an <h1>: its text is all a link to the front page.
+    .filter((h) => !Array.from(h.querySelectorAll('a')).some((a) => isHomeLink(a, doc) && textOf(a) === textOf(h)) && !(h.closest('a') && isHomeLink(h.closest('a')!, doc)))
     .map((h) => headline(textOf(h)))
     .filter((t) => t.length > 3 && t.length < 300);
 }
 
-/** A heading without the breadcrumb before it ("Site 〉 Channel 〉 Headline") or a column tag ("【记者即时播报】"). */
+/** A heading without the breadcrumb before it ("Site 〉 Channel 〉 Headline") or a column tag ("【记者即时播报】"; a year, "[2025]", stays). */
 function headline(h: string): string {
   const crumbs = h.split(/\s*[〉›»]\s*|\s+>\s+/).filter(Boolean);
   const last = crumbs.length > 1 ? crumbs[crumbs.length - 1]! : h;
-  return last.replace(/^[【[]\S{1,12}?[】\]]\s*(?=\S{4})/u, '').replace(HEADING_DATE_END, '').replace(HEADING_DATE_START, '');
+  return last.replace(/^(?:【\S{1,12}?】|\[(?!\d+\])\S{1,12}?\])\s*(?=\S{4})/u, '').replace(HEADING_DATE_END, '').replace(HEADING_DATE_START, '');
 }
 
 const MONTH_DATE = '(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\\.?\\s+\\d{1,2}(?:st|nd|rd|th)?,?\\s+\\d{4}|\\d{1,2}(?:st|nd|rd|th)?\\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\\.?,?\\s+\\d{4}';
@@ -102,29 +126,43 @@ const HEADING_DATE_END = new RegExp(`\\s+(?:(?:posted|published|updated)(?:\\s+o
 const HEADING_DATE_START = new RegExp(`^(?:${MONTH_DATE})\\s+(?=\\S+\\s+\\S+)`, 'iu');
 
 /** The first <h1> most of whose words the page's titles share, skipping site-name headings. */
-function bestHeading(doc: Document, refs: string[], docTitle: string, siteName: string | null): string | null {
+/** Share of a <title> part's words that a heading must carry to be its headline. */
+const COVER = 0.3;
+function bestHeading(doc: Document, refs: string[], docTitle: string, isSite: SiteTest): string | null {
   const hs = headings(doc);
   if (!hs.length) return null;
   // The short, separated parts of <title> (site and section names) and og:site_name.
   // Site and section names: og:site_name and the parts of <title> after the first, except the
   // longest (the headline usually comes first, but a section name can be longer than it).
   const parts = docTitle.split(SEPARATOR).map((p) => fold(p.trim())).filter(Boolean);
-  const main = parts.reduce((a, b) => (b.length > a.length ? b : a), '');
-  const siteLike = new Set([...parts.slice(1).filter((p) => p !== main), ...(siteName ? [fold(siteName)] : [])]);
+  const main = parts.reduce((a, b) => (weight(b) > weight(a) ? b : a), '');
+  const siteLike = new Set(parts.slice(1).filter((p) => p !== main));
   let best: string | null = null;
   let bestScore = 0;
   for (const h of hs) {
-    if (siteLike.has(fold(h))) continue;
-    const score = Math.max(0, ...refs.map((r) => containedIn(h, r)));
+    if (siteLike.has(fold(h)) || isSite(h, false)) continue;
+    // Most of the heading's words in a title, and the heading not a mere fragment of it (a menu
+    // or channel heading: "Planning", "Supporting GAAP compliance").
+    const score = Math.max(0, ...refs.map((r) => (Math.max(...segments(r).map((p) => containedIn(p, h))) >= COVER ? containedIn(h, r) : 0)));
     if (score > bestScore) [best, bestScore] = [h, score];
   }
   return bestScore >= 0.5 ? best : null;
 }
 
-function dropExactSite(title: string, siteName: string | null): string {
-  const t = collapseSpace(title);
-  if (!siteName) return t;
-  const parts = t.split(SEPARATOR).map((p) => p.trim());
-  const kept = parts.filter((p) => p.toLowerCase() !== siteName.toLowerCase());
-  return kept.length && kept.length < parts.length ? kept.join(' - ') : t;
+/** The title without the parts at its start or end that name the site ("Headline | Site", "Site: Headline"); the rest as written. */
+function dropSite(title: string, isSite: SiteTest, docTitle: string): string {
+  let t = collapseSpace(title);
+  for (;;) {
+    const seps = [...t.matchAll(new RegExp(SEPARATOR.source, 'gu'))];
+    const first = seps[0];
+    const last = seps[seps.length - 1];
+    if (last && isSite(t.slice(last.index! + last[0].length)) && last.index! > 0) t = t.slice(0, last.index).trim();
+    else if (first && isSite(t.slice(0, first.index)) && first.index! + first[0].length < t.length) t = t.slice(first.index! + first[0].length).trim();
+    else break;
+  }
+  // "Site: Headline": a colon after the site's name, unspaced on its left; unless <title> starts
+  // so too, where the name belongs to the headline (a newsletter's or series' name).
+  const colon = /^([^:：]{2,40})[:：]\s*(?=\S)/u.exec(t);
+  if (colon && isSite(colon[1]!) && !fold(docTitle).startsWith(fold(colon[1]!))) t = t.slice(colon[0].length);
+  return t;
 }

@@ -1,0 +1,95 @@
+import { jsonText, type JsonObject } from '../jsonld';
+import { metaContent } from './dom';
+
+/** Chinese, Japanese and Korean letters. */
+export const CJK = '\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}';
+
+/**
+ * Separators between a headline and the site or section names in <title>. Spaced ones anywhere;
+ * unspaced dashes only next to Chinese text ("标题-新浪财经", "标题——中新网"), where titles are
+ * written without spaces, and not before a digit ("1900万-2900万" is a range). An unspaced
+ * dash between Latin words ("Update–Fall 2025", "Wi-Fi") belongs to the headline.
+ */
+export const SEPARATOR = new RegExp(
+  `\\s+[|\\-–—_·»:•]\\s+|\\s*[|_｜]\\s*|\\s*(?:-{2,}|::)\\s*|(?<=[${CJK}》」』）)])\\s*[-–—]+\\s*(?=[^\\d\\s])|\\s*[–—]+\\s*(?=[${CJK}《「『（])`,
+  'u',
+);
+
+/** The separated parts of a title, trimmed, empty ones dropped. */
+export function segments(title: string): string[] {
+  return title
+    .split(SEPARATOR)
+    .map((p) => p.trim())
+    .filter(Boolean);
+}
+
+const WORD = new RegExp(`[${CJK}]|(?:(?![${CJK}])[\\p{L}\\p{N}])+`, 'gu');
+
+/** Length in words, each Chinese/Japanese/Korean character counting as one: "勾結醫師病患詐保險金" outweighs "Taiwan News Online". */
+export function weight(s: string): number {
+  return (s.match(WORD) ?? []).length;
+}
+
+/** Letters and digits only, case and width folded: "TheBestVPN.com" → "thebestvpncom". */
+const compact = (s: string): string => s.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+
+/** Host labels that are not names: the www prefix and the usual top- and second-level domains. */
+const NOT_A_NAME = /^(?:www\d*|m|com|net|org|gov|edu|ac|co|info|biz)$/;
+
+/** Tells whether a part of a title names the site rather than the page; `loose` (default) also
+ *  takes a host label with a few more letters, fit for a separated part of <title> but not for a heading. */
+export type SiteTest = (part: string, loose?: boolean) => boolean;
+
+/**
+ * The site's names, from og:site_name / application-name / the JSON-LD publisher (and each of
+ * their separated parts: "Studio | Modern Design") and from the host: a part that is the host
+ * ("ntdtv.com") or that spells a label of it ("Wine Folly" on winefolly.com, "Taiwan News Online"
+ * on taiwannews.com.tw) names the site.
+ */
+export function siteTest(doc: Document, article: JsonObject | null, siteName: string | null): SiteTest {
+  const declared = [siteName, metaContent(doc, ['og:site_name', 'application-name']), jsonText(article?.publisher)].filter(
+    (s): s is string => !!s,
+  );
+  const names = new Set([...declared, ...declared.flatMap(segments), ...homeLinkNames(doc)].map(compact).filter((n) => n.length >= 2));
+  let host = '';
+  try {
+    host = new URL(doc.URL).hostname.toLowerCase().replace(/^www\d*\./, '');
+  } catch {
+    // No URL: names only.
+  }
+  const labels = host.split('.').slice(0, -1).filter((l) => l.length >= 4 && !NOT_A_NAME.test(l));
+  return (part, loose = true) => {
+    const c = compact(part);
+    if (!c) return false;
+    if (names.has(c) || labels.includes(c)) return true;
+    if (!loose) return false;
+    if (host.includes('.') && part.toLowerCase().includes(host)) return true;
+    // The label and a few more letters: "Taiwan News Online", "TheBestVPN.com" (not "Signal #18").
+    return labels.some((l) => (c.startsWith(l) && /^\p{L}{0,6}$/u.test(c.slice(l.length))) || (c.endsWith(l) && /^\p{L}{0,6}$/u.test(c.slice(0, -l.length))));
+  };
+}
+
+/** Whether a link points at the site's front page (same host, path "/" or empty, no query). */
+export function isHomeLink(a: Element, doc: Document): boolean {
+  const href = a.getAttribute('href');
+  if (href == null) return false;
+  try {
+    const u = new URL(href, doc.baseURI);
+    const page = new URL(doc.URL);
+    return u.hostname.replace(/^www\d*\./, '') === page.hostname.replace(/^www\d*\./, '') && /^\/?(?:index\.\w+)?$/.test(u.pathname) && !u.search;
+  } catch {
+    return false;
+  }
+}
+
+/** What the page's links to its front page say (the logo's text or alt text): the site's name. */
+function homeLinkNames(doc: Document): string[] {
+  const out: string[] = [];
+  for (const a of Array.from(doc.querySelectorAll('a[href]')).slice(0, 300)) {
+    if (!isHomeLink(a, doc)) continue;
+    const text = (a.textContent ?? '').replace(/\s+/g, ' ').trim() || (a.querySelector('img[alt]')?.getAttribute('alt') ?? '').trim();
+    if (text && weight(text) <= 6) out.push(text);
+    if (out.length >= 5) break;
+  }
+  return out;
+}
