@@ -165,8 +165,16 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     const i = process.argv.indexOf(name);
     return i > 0 ? Number(process.argv[i + 1]) : undefined;
   };
-  const i = process.argv.indexOf('--root');
-  const r = await benchStorage({ commodities: arg('--commodities'), perPage: arg('--per-page'), root: i > 0 ? process.argv[i + 1] : undefined, print: true });
+  const str = (name: string) => {
+    const i = process.argv.indexOf(name);
+    return i > 0 ? process.argv[i + 1] : undefined;
+  };
+  const durability = str('--durability');
+  if (durability !== undefined && durability !== 'batch' && durability !== 'none') {
+    console.error(`--durability must be batch or none, got ${durability}`);
+    process.exit(2);
+  }
+  const r = await benchStorage({ commodities: arg('--commodities'), perPage: arg('--per-page'), root: str('--root'), durability, print: true });
   const q = r.queryProcess;
   console.log(`embedded bulk upserts: ${r.upsertsPerSec}/s wall, ${r.upsertsPerCpuSec}/CPU-s at load ${r.loadAverage} (target ≥ 30000); query process: open ${q.openMs} ms (< 200), indexed query with sort + limit ${q.queryMs} ms (< 20), RSS ${q.rssMb} MB (< 200)`);
 }
