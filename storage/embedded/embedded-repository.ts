@@ -305,6 +305,19 @@ export class EmbeddedRepository extends BaseRepository {
         }
         return out;
       },
+      fingerprints: async (coll, taskId, keys) => {
+        const out = new Map<string, { id: string; fingerprint: unknown; gone: boolean }>();
+        if (!keys.length) return out;
+        const t = TABLES[coll];
+        // json_extract reads two fields of the JSON in SQLite: no document crosses into JavaScript.
+        const s = this.stmt(`SELECT uk, _id, json_extract(doc, '$.fingerprint'), json_extract(doc, '$.gone') FROM ${quoteIdent(coll)} ` +
+          `WHERE ${t.scoped ? 'taskId = ? AND ' : ''}uk IN (SELECT value FROM json_each(?))`).raw();
+        const list = JSON.stringify(keys);
+        for (const [k, id, fingerprint, gone] of (t.scoped ? s.iterate(taskId, list) : s.iterate(list)) as IterableIterator<[string, string, unknown, unknown]>) {
+          out.set(k, { id, fingerprint, gone: Boolean(gone) });
+        }
+        return out;
+      },
       findEq: async (coll, filter, limit) => [...this.select(this.db, this.stmts, coll, filter, { limit })],
     };
   }
