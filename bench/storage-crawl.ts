@@ -2,7 +2,9 @@
  * A long HTTP crawl of the demo shop in one process, storing into the embedded (SQLite) store
  * (issue 20, item 3): is throughput steady and memory flat as the store grows? Reports pages/s
  * per tenth of the crawl (the last tenth should be within 20 % of the first), the crawler's RSS
- * sampled every second (flat after warm-up), and the records stored; writes an SVG plot of both
+ * sampled every second (flat after warm-up), its CPU ms per page per tenth (pages/s follows the
+ * load of a shared machine; CPU per page shows whether the growing store costs more), and the
+ * records stored; writes an SVG plot of both
  * and the JSON figures to bench/reports/storage-crawl-<time>.{svg,json}.
  * Run: npx tsx bench/storage-crawl.ts [--pages 100000] [--concurrency 16]
  * The demo site gets `--pages` products, so it has more pages than the crawl fetches.
@@ -24,6 +26,16 @@ function arg(name: string, dflt: number): number {
   const n = Number(process.argv[i + 1]);
   if (!Number.isInteger(n) || n < 100) throw new Error(`${name} must be an integer >= 100, got ${process.argv[i + 1]}`);
   return n;
+}
+
+/** CPU seconds (user + system) the process has used so far, from /proc (clock ticks of 1/100 s). */
+function cpuSecs(pid: number): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
 }
 
 function rssMb(pid: number): number | null {
@@ -73,10 +85,16 @@ const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src/cli/ma
 let stderr = '';
 child.stderr.setEncoding('utf8').on('data', (d: string) => { stderr = (stderr + d).slice(-4000); });
 const rss: Array<[number, number]> = [];
+const cpu: Array<[number, number]> = [];
 const sampler = setInterval(() => {
+  const at = (Date.now() - t0) / 1000;
   const mb = rssMb(child.pid!);
-  if (mb !== null) rss.push([(Date.now() - t0) / 1000, mb]);
+  if (mb !== null) rss.push([at, mb]);
+  const c = cpuSecs(child.pid!);
+  if (c !== null) cpu.push([at, c]);
 }, 1000);
+/** The crawler's CPU seconds at `t` seconds since start (the last sample before it). */
+const cpuAt = (t: number) => [...cpu].reverse().find(([at]) => at <= t)?.[1] ?? 0;
 const code = await new Promise<number | null>((res) => child.on('exit', (c) => res(c)));
 clearInterval(sampler);
 const wallSecs = (Date.now() - t0) / 1000;
@@ -85,12 +103,19 @@ const wallSecs = (Date.now() - t0) / 1000;
 const log = site.requestLog().filter((e) => !/^\/(api\/|img\/|static\/|favicon\.ico|robots\.txt)/.test(e.path)).slice(1);
 await site.close();
 const tenths: number[] = [];
+// CPU ms of the crawler per page in each tenth: what the store's growth would show, whatever
+// else the shared machine runs (pages/s also follows the machine's load).
+const cpuMsPerPage: number[] = [];
 const rate: Array<[number, number]> = [];
 for (let i = 0; i < 10; i++) {
   const part = log.slice(Math.floor((i * log.length) / 10), Math.floor(((i + 1) * log.length) / 10));
   const secs = part.length > 1 ? (part.at(-1)!.at - part[0]!.at) / 1000 : NaN;
   tenths.push(Math.round((part.length / secs) * 10) / 10);
-  if (part.length) rate.push([(part.at(-1)!.at - t0) / 1000, part.length / secs]);
+  if (part.length) {
+    rate.push([(part.at(-1)!.at - t0) / 1000, part.length / secs]);
+    const used = cpuAt((part.at(-1)!.at - t0) / 1000) - cpuAt((part[0]!.at - t0) / 1000);
+    cpuMsPerPage.push(Math.round((used * 1000) / part.length * 10) / 10);
+  }
 }
 const repo = await openRepository({ dataDir: join(data, 'store'), mongodbUri: '', readOnly: true });
 const [task] = await repo.listTasks();
@@ -100,14 +125,18 @@ const result = {
   pages, concurrency, exitCode: code, wallSecs: Math.round(wallSecs), pageRequests: log.length,
   pagesPerSecByTenth: tenths,
   lastVsFirstTenth: Math.round((tenths[9]! / tenths[0]!) * 100) / 100,
+  cpuMsPerPageByTenth: cpuMsPerPage,
+  cpuLastVsFirstTenth: Math.round((cpuMsPerPage[9]! / cpuMsPerPage[0]!) * 100) / 100,
   rssMb: { afterWarmUpMin: Math.min(...warm), afterWarmUpMax: Math.max(...warm), final: rss.at(-1)?.[1] ?? null },
+  /** The highest RSS in each tenth of the run's time: the plot's RSS line as text. */
+  rssMbMaxByTenth: Array.from({ length: 10 }, (_, i) => Math.max(...rss.filter(([t]) => t >= (i * wallSecs) / 10 && t < ((i + 1) * wallSecs) / 10).map(([, v]) => v))),
   records: task?.counts ?? null,
   loadAverage: Math.round(loadavg()[0]! * 10) / 10,
 };
 const stamp = new Date().toISOString().replace(/[:.]/g, '-');
 const reports = join(ROOT, 'bench', 'reports');
 mkdirSync(reports, { recursive: true });
-writeFileSync(join(reports, `storage-crawl-${stamp}.json`), JSON.stringify({ ...result, rss }, null, 2));
+writeFileSync(join(reports, `storage-crawl-${stamp}.json`), JSON.stringify({ ...result, rss, cpu }, null, 2));
 writeFileSync(join(reports, `storage-crawl-${stamp}.svg`), plot(rss, rate, `HTTP crawl of ${pages} demo pages into the SQLite store, concurrency ${concurrency}, load ${result.loadAverage}`));
 console.log(JSON.stringify(result, null, 2));
 if (code !== 0) say(`the crawl exited with ${code}: ${stderr.split('\n').slice(-5).join(' | ')}`);

@@ -15,6 +15,12 @@ export type WriteOp =
 export interface TxReader {
   /** Existing documents by unique key; `taskId` null for tasks/workers/hosts. Keyed by key. */
   lookup(coll: CollectionName, taskId: string | null, keys: string[]): Promise<Map<string, StoredDoc>>;
+  /**
+   * Optional: the id, fingerprint and gone flag of existing documents by unique key, without
+   * reading the documents (the embedded store reads them from the JSON in SQL). A re-crawled
+   * record whose fingerprint is unchanged needs nothing more; only the others are `lookup`ed.
+   */
+  fingerprints?(coll: CollectionName, taskId: string, keys: string[]): Promise<Map<string, { id: string; fingerprint: unknown; gone: boolean }>>;
   /** Documents matching a simple equality filter (plain values only). */
   findEq(coll: CollectionName, filter: Record<string, unknown>, limit?: number): Promise<StoredDoc[]>;
 }

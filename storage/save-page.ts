@@ -2,7 +2,7 @@ import type { PageResult } from '../extractors/types';
 import { PAGE_TABLES, type PageTable } from '../schemas/index';
 import type { TxReader, WriteBackend, WriteOp } from './backend';
 import { pageRecords, shopKeyByName } from './page-records';
-import { mergeRecord, validateRecordSync, validateWithModel, type Validated } from './record-builder';
+import { commodityFingerprint, mergeRecord, validateRecordSync, validateWithModel, type Validated } from './record-builder';
 import type { SaveReport, StoredDoc } from './repository';
 
 const zero = (): Record<PageTable, number> => Object.fromEntries(PAGE_TABLES.map((t) => [t, 0])) as Record<PageTable, number>;
@@ -26,16 +26,19 @@ class PageBatch {
   /** Merges one validated record with what is stored; returns its id. */
   apply(table: PageTable, content: Record<string, unknown>, existing: StoredDoc | undefined, ownPage = true): string {
     const m = mergeRecord(table, content, existing, this.now, this.newId, ownPage);
-    if (m.kind === 'unchanged') {
-      this.report.unchanged[table]++;
-      const list = this.touches.get(table) ?? [];
-      list.push(m.id);
-      this.touches.set(table, list);
-      return m.id;
-    }
+    if (m.kind === 'unchanged') return this.unchanged(table, m.id);
     this.ops.push({ kind: m.kind, coll: table, doc: m.doc });
     (m.kind === 'insert' ? this.report.inserted : this.report.updated)[table]++;
     return m.doc._id;
+  }
+
+  /** A stored record seen again unchanged: only its lastSeenAt moves. */
+  unchanged(table: PageTable, id: string): string {
+    this.report.unchanged[table]++;
+    const list = this.touches.get(table) ?? [];
+    list.push(id);
+    this.touches.set(table, list);
+    return id;
   }
 
   finish(): WriteOp[] {
@@ -92,7 +95,13 @@ export async function savePageWith(
     }
 
     // Commodities, each linked to its shop.
-    const storedGoods = await tx.lookup('commodities', taskId, page.commodities.flatMap((c) => (c.key ? [c.key] : [])));
+    const goodsKeys = page.commodities.flatMap((c) => (c.key ? [c.key] : []));
+    // Where the backend can tell fingerprints without reading documents, a re-crawled commodity
+    // whose own fields hash to its stored fingerprint is unchanged without reading it: the
+    // overlay with what is stored (mergeRecord) only fills fields the page left null, and those
+    // are null in the stored record too when the fingerprints agree.
+    const known = tx.fingerprints ? await tx.fingerprints('commodities', taskId, goodsKeys) : null;
+    const storedGoods = known ? null : await tx.lookup('commodities', taskId, goodsKeys);
     const seen = new Set<string>();
     // A listing names the same few shops again and again: resolve each (URL, name) once per page.
     const shops = new Map<string, string | null>();
@@ -118,7 +127,13 @@ export async function savePageWith(
         batch.reject('commodities', c.url ?? result.url, v.field === 'key' ? 'url' : v.field, v.message);
         continue;
       }
-      const id = batch.apply('commodities', v.content, storedGoods.get(c.key!), c.url === result.url);
+      const k = known?.get(c.key!);
+      let id: string;
+      if (k && !k.gone && k.fingerprint === commodityFingerprint(v.content)) id = batch.unchanged('commodities', k.id);
+      else {
+        const existing = storedGoods ? storedGoods.get(c.key!) : k ? (await tx.lookup('commodities', taskId, [c.key!])).get(c.key!) : undefined;
+        id = batch.apply('commodities', v.content, existing, c.url === result.url);
+      }
       firstCommodityId ??= id;
     }
 

@@ -85,3 +85,27 @@ describe('queries on the SQLite store', () => {
     }
   });
 });
+
+describe('a sort SQL cannot serve, over more matches than it keeps', () => {
+  it('gives the page MongoDB would, ties in insertion order', async () => {
+    const d = mkdtempSync(join(tmpdir(), 'store-sql-topk-'));
+    const r = await openRepository({ dataDir: d, mongodbUri: '' });
+    try {
+      const task = await r.upsertTask({ name: 'k', type: 'commerce', startUrls: ['http://shop.test/'] });
+      // 2,500 matches, sorted on a field without a column (only 7 values: many ties).
+      for (let p = 0; p < 5; p++) {
+        await r.savePage(task, listingPage(`http://shop.test/l${p}`, Array.from({ length: 500 }, (_, i) => commodity({
+          url: `http://shop.test/k/${p * 500 + i}`, extra: { g: (p * 500 + i) % 7 },
+        }))));
+      }
+      const every = await r.find('commodities', {});
+      for (const options of [{ sort: { 'extra.g': -1 as const }, skip: 1195, limit: 10 }, { sort: { 'extra.g': 1 as const }, limit: 3 }]) {
+        const want = (mingoFind(every, {}).sort(options.sort).skip(options.skip ?? 0).limit(options.limit).all() as StoredDoc[]).map((x) => x._id);
+        expect((await r.find('commodities', {}, options)).map((x) => x._id)).toEqual(want);
+      }
+    } finally {
+      await r.close();
+      rmSync(d, { recursive: true, force: true });
+    }
+  });
+});
