@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extractContent } from '../../extractors/news/content/index';
-import { isFurniture } from '../../extractors/news/content/boilerplate';
+import { isFurniture, trimBoilerplate } from '../../extractors/news/content/boilerplate';
 import { doc } from './dom';
 
 const STORY = [
@@ -66,6 +66,7 @@ describe('furniture lines', () => {
       'By signing up, you agree to receive marketing e-mails from Example Deals and to our privacy policy.',
       'Editorial note: this page may contain affiliate links. If you buy through them we may earn a commission.',
       'Image copyright Example Photo Agency',
+      'Email Maria Lopez at maria@example.com or follow her @marialopez. Follow us on Twitter @ExampleNews.',
     ]) {
       expect(isFurniture(line)).toBe(true);
     }
@@ -78,5 +79,10 @@ describe('furniture lines', () => {
       expect(isFurniture(line)).toBe(true);
     }
     expect(isFurniture('【本報記者李華／台北報導】港務局週一表示，新渡輪碼頭將延後兩個月啟用。')).toBe(false);
+  });
+
+  it('cuts a traditional-script reprint notice like the simplified one', () => {
+    const blocks = [...STORY.slice(0, 2), '(內容由本報提供。未經授權，不得轉載。)'].map((text) => ({ text, linkChars: 0, tag: 'p', hint: '' }));
+    expect(trimBoilerplate(blocks).map((b) => b.text)).toEqual(STORY.slice(0, 2));
   });
 });

@@ -43,6 +43,8 @@ const FURNITURE: RegExp[] = [
   // Newsletter and follow-us promos.
   /^(want more stories like this|get breaking news|sign up for (our|the)|subscribe to (our|the)|every day we send|follow us on)\b/i,
   /^(don'?t miss|must read|watch now|watch|listen|by|and)\W*$/i,
+  // "Follow us on Twitter @…", "Email the author at … or follow him @…": a short social-media sign-off.
+  /^(?=.{0,250}$).*\bfollow (us|him|her|me|them)\b.{0,40}\b(twitter|facebook|instagram|linkedin|tiktok|youtube|@\w+)/i,
   // Sign-up consent and affiliate-link notices under newsletter boxes and deal posts.
   /^by (signing up|subscribing|submitting|registering|entering your e-?mail)\b.{0,200}\bagree\b/i,
   /^(?=.{0,300}$).*\baffiliate links?\b.*\b(commission|(we|i) (may |might )?(earn|receive))\b/i,
@@ -71,7 +73,7 @@ const CREDIT: RegExp[] = [
   /^\W{0,3}(凡.{0,20}(转载|轉載)|(本网|本站|本网站|本網).{0,30}(转载|轉載|授权|授權|版权|版權))/,
   // "(本文来源：中国证券报)": the source note that closes a Chinese news story.
   /^[(（【\[]\s*(本文|本稿)?(来源|來源|稿源|出处)\s*[：:][^)）】\]]{1,30}[)）】\]]$/,
-  /(版权所有|版權所有|all rights reserved|未经授权.{0,10}(转载|轉載)|禁止转载|不得转载)/i,
+  /(版权所有|版權所有|all rights reserved|(未经授权|未經授權).{0,10}(转载|轉載)|禁止转载|不得转载)/i,
 ];
 
 /**

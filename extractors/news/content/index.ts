@@ -101,7 +101,7 @@ function jsonLdBlocks(doc: Document, articleBody: string | null): TextBlock[] {
     .map((t) => ({ text: t, linkChars: 0, tag: 'p', hint: '' }));
 }
 
-/** class/id tokens (matched at a token start) of captions and credits. */
+/** class/id tokens of captions ("wp-caption", "featured-image-caption") and credits (at a token start). */
 const CAPTION_HINT = /(^|\s)(credit|image-credit|photo-credit)|(^|[\s_-])(wp-)?caption/;
 /** class/id tokens of teaser rails, promos, newsletter boxes and bylines that sites embed inside the story. */
 const TEASER_HINT = /(^|\s)(rail|teaser|promo|related|recommend|newsletter|outbrain|taboola|most-?read|trending|sponsor|advert|byline|author|dateline|timestamp)/;
