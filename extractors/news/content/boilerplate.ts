@@ -27,6 +27,10 @@ const FURNITURE: RegExp[] = [
   /^((\d+\s*(人参与|人參與|条评论|條評論|人评论|comments?|shares?))|打印|列印|转发|轉發|收藏|分享|评论|評論|print|share|email)([\s|·•/]*((\d+\s*(人参与|人參與|条评论|條評論|人评论|comments?|shares?))|打印|列印|转发|轉發|收藏|分享|评论|評論|print|share|email))+$/i,
   /^(发表评论|網友評論|网友评论|我要评论|查看评论|评论\s*[(（]?\d*[)）]?|參與討論|参与讨论)/,
   /^(字号|字體|字体)\s*[：:]/,
+  // An author line with the font-size tool: "作者：某某 文字大小：【大】【中】【小】".
+  /^(?=.{0,40}$).*(文字大小|字體大小|字型大小)\s*[：:]/,
+  // A byline alone in brackets: "【某某报╱记者某某／台北报导】", "(某报记者 某某 文/摄)".
+  /^[【\[(（][^】\])）]{0,24}(记者|記者)[^】\])）]{0,24}[】\])）]$/,
   /^https?:\/\/\S+$/i,
   /^(tags?|topics?|标签|標籤|关键词|關鍵字|关键字)\s*[:：]?$/i,
   /^(本篇|本文)?(新闻|新聞)?(热门|熱門)?(关键词|關鍵詞|关键字|關鍵字)\s*[:：]?$/,
@@ -39,7 +43,13 @@ const FURNITURE: RegExp[] = [
   // Newsletter and follow-us promos.
   /^(want more stories like this|get breaking news|sign up for (our|the)|subscribe to (our|the)|every day we send|follow us on)\b/i,
   /^(don'?t miss|must read|watch now|watch|listen|by|and)\W*$/i,
+  // "Follow us on Twitter @…", "Email the author at … or follow him @…": a short social-media sign-off.
+  /^(?=.{0,250}$).*\bfollow (us|him|her|me|them)\b.{0,40}\b(twitter|facebook|instagram|linkedin|tiktok|youtube|@\w+)/i,
+  // Sign-up consent and affiliate-link notices under newsletter boxes and deal posts.
+  /^by (signing up|subscribing|submitting|registering|entering your e-?mail)\b.{0,200}\bagree\b/i,
+  /^(?=.{0,300}$).*\baffiliate links?\b.*\b(commission|(we|i) (may |might )?(earn|receive))\b/i,
   // Image captions and credits that are not in a <figcaption>.
+  /^(image|photo|picture)s? copyright\b.{0,60}$/i,
   /^(image|photo|picture|video) \d+ (of|\/) \d+$/i,
   /^\(?(image|photo|picture|photograph)s?( credit)?\s*:.{0,80}$/i,
   /\((image|photo|picture)( credit)?s?\s*:[^)]{0,80}\)\s*$/i,
@@ -47,7 +57,7 @@ const FURNITURE: RegExp[] = [
   /^[^.!?]{0,80}\|\s*(getty images|reuters|ap photo|afp|bloomberg)[^.!?]{0,40}$/i,
   // Chinese photo and chart captions outside a <figcaption>: "图为：…", "圖為…", "图表：… 编制", and
   // a short caption closed by its photographer's credit ("…河床裸露。本报记者 郭立亮 摄").
-  /^(图为|圖為|图表\s*[：:]|圖表\s*[：:]|图\s*[：:]|圖\s*[：:]).{0,100}$/,
+  /^(图为|圖為|图表\s*[：:]|圖表\s*[：:]|图\s*[：:]|圖\s*[：:]|(图说|圖說|图片说明|圖片說明)\s*[：:]).{0,100}$/,
   /^.{0,80}[\s。）)](\p{Script=Han}{0,6}(记者|記者))?\s*\p{Script=Han}{2,4}(\s+\p{Script=Han}{2,4})?\s*(摄|攝)$/u,
   // A portal's feedback footer: "如果你对新闻频道有任何意见或建议，请到交流平台反馈。"
   /^如果(你|您)对.{0,12}有任何(意见|意見)或(建议|建議)/,
@@ -63,7 +73,7 @@ const CREDIT: RegExp[] = [
   /^\W{0,3}(凡.{0,20}(转载|轉載)|(本网|本站|本网站|本網).{0,30}(转载|轉載|授权|授權|版权|版權))/,
   // "(本文来源：中国证券报)": the source note that closes a Chinese news story.
   /^[(（【\[]\s*(本文|本稿)?(来源|來源|稿源|出处)\s*[：:][^)）】\]]{1,30}[)）】\]]$/,
-  /(版权所有|版權所有|all rights reserved|未经授权.{0,10}(转载|轉載)|禁止转载|不得转载)/i,
+  /(版权所有|版權所有|all rights reserved|(未经授权|未經授權).{0,10}(转载|轉載)|禁止转载|不得转载)/i,
 ];
 
 /**

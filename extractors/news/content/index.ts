@@ -101,8 +101,8 @@ function jsonLdBlocks(doc: Document, articleBody: string | null): TextBlock[] {
     .map((t) => ({ text: t, linkChars: 0, tag: 'p', hint: '' }));
 }
 
-/** class/id tokens (matched at a token start) of captions and credits. */
-const CAPTION_HINT = /(^|\s)(caption|credit|image-credit|photo-credit|wp-caption)/;
+/** class/id tokens of captions ("wp-caption", "featured-image-caption") and credits (at a token start). */
+const CAPTION_HINT = /(^|\s)(credit|image-credit|photo-credit)|(^|[\s_-])(wp-)?caption/;
 /** class/id tokens of teaser rails, promos, newsletter boxes and bylines that sites embed inside the story. */
 const TEASER_HINT = /(^|\s)(rail|teaser|promo|related|recommend|newsletter|outbrain|taboola|most-?read|trending|sponsor|advert|byline|author|dateline|timestamp)/;
 
@@ -114,6 +114,18 @@ function dropLinkLists(blocks: TextBlock[], maxLinkDensity: number): TextBlock[]
   const caption = (b: TextBlock) => CAPTION_HINT.test(b.hint) || TEASER_HINT.test(b.hint);
   // A "Related news" heading goes with the link list it introduces.
   return blocks.filter((b, i) => !linky(b) && !caption(b) && !(b.control && b.text.length < 200) && !(isSectionEnd(b.text) && linky(blocks[i + 1])));
+}
+
+/**
+ * A standfirst (dek) set as a heading above the story: a sentence-long <h2>-<h6> among the
+ * first lines, before the first paragraph. It repeats or teases the story, like the title.
+ * Headings further down are section titles and stay.
+ */
+function dropDek(blocks: TextBlock[], head = 3): TextBlock[] {
+  const firstP = blocks.findIndex((b) => b.tag === 'p');
+  const dek = (b: TextBlock, i: number) =>
+    i < head && i < firstP && /^h[2-6]$/.test(b.tag) && textWeight(b.text) >= 80 && /[.!?。！？]["”’]?$/.test(b.text);
+  return blocks.filter((b, i) => !dek(b, i));
 }
 
 /**
@@ -160,7 +172,7 @@ export function extractContent(doc: Document, articleBody: string | null, opts: 
       method = 'density';
     }
   }
-  let paragraphs = guard(() => dropInfoLines(trimBoilerplate(blocks)), blocks).map((b) => b.text);
+  let paragraphs = guard(() => dropInfoLines(dropDek(trimBoilerplate(blocks))), blocks).map((b) => b.text);
   // Readability drops a heading that repeats the title only for space-separated scripts; do it for all.
   const norm = (s: string) => s.replace(/[\s\p{P}]+/gu, '').toLowerCase();
   if (!opts.keepHeading && opts.title && paragraphs.length > 1) {

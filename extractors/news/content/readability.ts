@@ -5,6 +5,7 @@ import { dropRelatedBoxes, dropTeaserCards } from './teasers';
 import { cheaperRestores } from './readability-restore';
 import { revealStreamedSegments } from './streamed';
 import { keepUnlikelyNamedMain } from './unlikely-main';
+import { dropAuthorBoxes } from './author-boxes';
 
 export interface ReadabilityOptions {
   /** Minimum characters Readability wants before it stops relaxing its filters (default 500). */
@@ -68,10 +69,11 @@ function stripCaptions(node: Node): Node {
   return node;
 }
 
-/** Teaser rails and "related" boxes Readability kept next to the story (see teasers.ts). */
+/** Teaser rails, "related" boxes and author bios Readability kept next to the story (see teasers.ts, author-boxes.ts). */
 function dropOtherStories(node: Node): Node {
   if (node.nodeType !== 1) return node;
   dropRelatedBoxes(node as Element);
   dropTeaserCards(node as Element);
+  dropAuthorBoxes(node as Element);
   return node;
 }
