@@ -9,6 +9,12 @@ export function renderingNeed(html: string, url: string, result: PageResult | nu
     const main = result.commodities.find((c) => c.url === url) ?? result.commodities[0];
     if (!main || (main.price === null && main.salePrice === null)) return 'product page without a price';
   }
+  // A page whose own markup says product but whose static copy holds no priced item: the price
+  // (and the typing signals that come with it) arrive by script. Told apart from the model's
+  // type, which reads an empty product shell as "other".
+  if (result?.pageType !== 'product' && DECLARES_PRODUCT.test(html) && !result?.commodities.some((c) => c.price !== null || c.salePrice !== null)) {
+    return 'product markup without a price';
+  }
   if (EMPTY_APP_ROOT.test(html)) return 'empty app root';
   const noscript = /<noscript\b[^>]*>([\s\S]*?)<\/noscript>/gi;
   for (const m of html.matchAll(noscript)) {
@@ -19,6 +25,9 @@ export function renderingNeed(html: string, url: string, result: PageResult | nu
   if (text < 300 && scriptChars > Math.max(2_000, text * 10)) return 'little text, much script';
   return null;
 }
+
+/** og:type product, a schema.org Product item, or a JSON-LD node of @type Product. */
+const DECLARES_PRODUCT = /<meta\b[^>]*\bproperty\s*=\s*["']?og:type["']?[^>]*\bcontent\s*=\s*["']?(?:og:)?product\b|<meta\b[^>]*\bcontent\s*=\s*["']?(?:og:)?product["']?[^>]*\bproperty\s*=\s*["']?og:type|\bitemtype\s*=\s*["']?https?:\/\/schema\.org\/Product\b|"@type"\s*:\s*(?:\[\s*)?"Product"/i;
 
 /** `<div id="app"></div>` and the like: the page is a client-side app shell. */
 const EMPTY_APP_ROOT = /<div\b[^>]*\bid\s*=\s*["']?(app|root|__next|__nuxt|app-root|main-app)["']?[^>]*>\s*<\/div>/i;
