@@ -14,6 +14,20 @@ export type ModelType = 'product' | 'listing' | 'news' | 'other';
  */
 export const PRODUCT_MIN_SCORE = 0.3;
 
+const OG_PRODUCT = FEATURE_NAMES.indexOf('ogProduct');
+const LD_PRODUCTS = FEATURE_NAMES.indexOf('ldProducts');
+const BUY_BUTTON = FEATURE_NAMES.indexOf('buyButton');
+
+/**
+ * The page's own markup names one product (og:type product, or a single schema.org Product) and
+ * it has a buy control: a product page even when the model reads it otherwise, as it does a
+ * product page whose price arrives by script. On WCXB dev pages: 23 product pages, 2 shop grids
+ * (which the caller keeps as listings when it finds their items), no other kind.
+ */
+export function declaresOneProductToBuy(features: number[]): boolean {
+  return (features[OG_PRODUCT]! > 0 || features[LD_PRODUCTS] === 1) && features[BUY_BUTTON]! > 0;
+}
+
 export interface PageTyping {
   /** The most likely type (null: no usable model is shipped, the caller types by rules). */
   type: ModelType | null;

@@ -20,7 +20,7 @@ import { skuFromUrl } from './signals/sku';
 import { preferBuyButton, preferLabelledSku, preferVisibleOutOfStock, votePrice } from './precedence';
 import { domReviews, mergeReviews } from './dom/reviews';
 import { pageLocale, safely, textOf } from './util';
-import { PRODUCT_MIN_SCORE, typePage, type PageTyping } from '../classify/model';
+import { PRODUCT_MIN_SCORE, declaresOneProductToBuy, typePage, type PageTyping } from '../classify/model';
 
 export interface CommerceFacets {
   pageType: 'product' | 'listing' | 'category' | 'shop' | 'other';
@@ -189,6 +189,7 @@ export function extractCommerce(doc: Document, ctx: ExtractContext): CommerceFac
     // only with its items found; else 'other', which still gets a product when the page offers one.
     if ((typing.scores.product ?? 0) >= PRODUCT_MIN_SCORE) pageType = 'product';
     else if (typing.type === 'listing' && listingSize >= 3) pageType = 'listing';
+    else if (declaresOneProductToBuy(typing.features) && listingSize < 3) pageType = 'product';
     else pageType = 'other';
   }
   else if (distinctSchema === 1 || (ogProduct && listingSize < 3)) pageType = 'product';

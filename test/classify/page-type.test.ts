@@ -18,6 +18,21 @@ describe('page typing in auto mode', () => {
   });
 
 
+  it('types a product page that says so in its markup and has a buy button as a product while its price and reviews load by script', () => {
+    const shell = `<!doctype html><html><head><title>Walnut desk lamp - Lamps</title><meta property="og:type" content="product"></head><body>
+<div class="crumbs"><a href="/">Home</a> &gt; <a href="/lamps/">Lamps</a></div>
+<h1>Walnut desk lamp</h1><div class="price-box">Price: <span id="price"></span></div>
+<button class="add-to-cart">Add to cart</button><div class="reviews"><h2>Reviews</h2><ul id="reviews"></ul></div>
+<script>fetch('/api/price?sku=WL-2').then(function (r) { return r.json(); }).then(function (d) { document.getElementById('price').textContent = d.price; });</script>
+</body></html>`;
+    const r = extractHtml(shell, 'https://lamps.example.com/item/2.htm');
+    expect(r.pageType).toBe('product');
+    // The price the page's data request brings is read as the product's.
+    const withData = extractHtml(shell, 'https://lamps.example.com/item/2.htm', { xhr: [{ url: 'https://lamps.example.com/api/price?sku=WL-2', body: { sku: 'WL-2', price: 49.5, currency: 'USD' } }] });
+    expect(withData.pageType).toBe('product');
+    expect(withData.commodities[0]).toMatchObject({ name: 'Walnut desk lamp', price: 49.5 });
+  });
+
   it('still types a story with a related-reading box as news', () => {
     const r = extractHtml(articleWithRelatedBox(), 'https://news.example.cn/news/2026/03/02/12345.html');
     expect(r.pageType).toBe('news');
