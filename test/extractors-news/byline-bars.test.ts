@@ -82,6 +82,11 @@ describe('Chinese credits in the text', () => {
     const side = '<form><select><option>新闻</option><option>通讯员</option><option>全部</option></select></form>';
     expect(findAuthor(portal('2012-01-17 14:54', `<p>${TEXT}</p>`, `<div>${side}</div>`), null, null)).toBeNull();
   });
+  it('reads an unlabelled reporter beside the date in the info bar, not the source or the editor', () => {
+    expect(findAuthor(portal('2012-01-17 20:52 来源： 示例网 陈祎', `<p>${TEXT}</p>`), null, null)).toBe('陈祎');
+    expect(findAuthor(portal('2012/1/17 蔡崇梧 報導', `<p>${TEXT}</p>`), null, null)).toBe('蔡崇梧');
+    expect(findAuthor(portal('2012-01-17 14:54 编辑： 薛岚', `<p>${TEXT}</p>`), null, null)).toBeNull();
+  });
   it("does not take Readability's bare Chinese byline (an editor or the site) without a role word", () => {
     expect(authorFromByline('贺燕')).toBeNull();
     expect(authorFromByline('作者：贺燕')).toBe('贺燕');

@@ -2,7 +2,7 @@ import { collapseSpace } from '../../text/normalize';
 import { jsonText, readJsonLd, typesOf, type JsonObject } from '../jsonld';
 import { metaContent, textOf } from './dom';
 import { bloggerFromTitle, forumPoster, nickname } from './poster';
-import { byCredit, creditNames, datelineCredit, findEditor, findSource, lineCredit, ORG_SUFFIX, pageLines, signatureCredit, surnamed } from './byline-text';
+import { byCredit, creditNames, infoBarName, datelineCredit, findEditor, findSource, lineCredit, ORG_SUFFIX, pageLines, signatureCredit, surnamed } from './byline-text';
 
 
 const HAN_TEXT = /\p{Script=Han}/u;
@@ -203,6 +203,14 @@ export function authorFromPage(doc: Document, article: JsonObject | null): strin
       for (const [i, p] of paragraphs.entries()) {
         const a = credited(datelineCredit(p)) ?? credited(lineCredit(p.slice(0, 40)));
         if (a && !teaserCard(paragraphElements[i]!)) return a;
+      }
+      return null;
+    },
+    () => {
+      if (!hanPage) return null;
+      for (const line of pageLines(doc).lines) {
+        const a = infoBarName(line);
+        if (a && a !== source && a !== findEditor(doc)) return a;
       }
       return null;
     },

@@ -167,6 +167,26 @@ export function datelineCredit(paragraph: string): string[] | null {
   return null;
 }
 
+const DATE_IN_BAR = /\d{4}\s*[-/.年]\s*\d{1,2}/u;
+/** Labelled parts of an info bar that hold no writer: "来源：示例网", "编辑：王五", "字号：大 中 小". */
+const LABELLED_PART = /(?:来源|來源|稿源|出处|出處|责任编辑|責任編輯|网络编辑|網絡編輯|编辑|編輯|责编|責編|字号|字號|字体|字體|点击|點擊|浏览|瀏覽)\s*[：:]?\s*\S*/gu;
+const BAR_NAME = new RegExp(`^${HAN}{2,3}$`, 'u');
+
+/**
+ * An unlabelled reporter in a short info bar beside the date: "张三 2012年01月12日14:57",
+ * "2012-01-17 20:52 来源：示例网 李四", "2012/1/17 王五 報導". Only a lone two-or-three-character
+ * token that starts with a surname counts; sources, editors and labels are dropped first.
+ */
+export function infoBarName(line: string): string | null {
+  if (line.length >= 80 || !DATE_IN_BAR.test(line)) return null;
+  const tokens = line.replace(LABELLED_PART, ' ').split(/\s+/).filter(Boolean);
+  for (const [i, t] of tokens.entries()) {
+    const next = tokens[i + 1] ?? '';
+    if (BAR_NAME.test(t) && isName(t) && surnamed(t) && !NOT_WRITER.test(next)) return t;
+  }
+  return null;
+}
+
 /** Names in a signature that closes a paragraph of text, or null. */
 export function signatureCredit(paragraph: string): string[] | null {
   if (paragraph.length < 40) return null;
