@@ -51,6 +51,11 @@ describe('English bylines in info bars', () => {
     const head = '<meta name="twitter:label1" content="Written by"><meta name="twitter:data1" content="Dana Whitfield">';
     expect(findAuthor(post('', '', head), null, null)).toBe('Dana Whitfield');
   });
+  it('reads a "Contributors:" label and a meta author listing many writers', () => {
+    expect(findAuthor(post('<div class="tags"><strong>Contributors:</strong> Dana Whitfield</div>'), null, null)).toBe('Dana Whitfield');
+    const many = 'Dana Whitfield, Lee Grant, Mara Quill, Tobias Renner, Ines Okafor, Priya Raman, Colm Byrne, Hana Sato';
+    expect(findAuthor(post('', '', `<meta name="author" content="${many}">`), null, null)).toBe(many);
+  });
   it('does not take a CMS default account or a one-word lowercase byline', () => {
     expect(findAuthor(post('<p>Posted by admin</p>'), null, null)).toBeNull();
     expect(authorFromByline('greenleafnotes')).toBeNull();

@@ -18,7 +18,8 @@ export function cleanAuthor(raw: string | null | undefined): string | null {
   // A URL or a CMS's default account is no one's name.
   if (/^https?:\/\//i.test(a) || /^(?:admin|administrator|webmaster|root|guest|user|superuser)$/i.test(a)) return null;
   a = a.replace(/[\s,;|]+$/, '');
-  if (a.length < 2 || a.length > 80) return null;
+  // A list of several writers ("A, B, C and D") runs longer than one name.
+  if (a.length < 2 || a.length > (/,/.test(a) ? 200 : 80)) return null;
   return a;
 }
 

@@ -86,7 +86,7 @@ const CREDITS: RegExp[] = [
   new RegExp(`[（(]\\s*(${HAN_NAME})\\s*(?:報導|报道|報道|报导)\\s*[）)]`, 'u'),
   // The same at the head of a byline line in other languages: "Von Anna Schmidt", "Por María
   // López", "Par Jean Dupont", "Door Jan de Vries", "Di Mario Rossi", "Av Per Olsen", "Autor: …".
-  /^(?:Von|Por|Par|Door|Di|Da|Av|Af|Przez|Autor(?:in)?\s*:|Auteur\s*:|Автор\s*:?)\s+([A-ZÀ-ÖØ-ÞА-Я][\p{L}'.-]+(?:\s+(?:[A-ZÀ-ÖØ-ÞА-Я][\p{L}'.-]*|de|del|van|von|der|da|dos|di|le|y|e|und|et|en|и)){0,5})/u,
+  /^(?:Von|Por|Par|Door|Di|Da|Av|Af|Przez|Autor(?:in)?\s*:|Auteur\s*:|Автор\s*:?|(?:Authors?|Contributors?)\s*:)\s+([A-ZÀ-ÖØ-ÞА-Я][\p{L}'.-]+(?:\s+(?:[A-ZÀ-ÖØ-ÞА-Я][\p{L}'.-]*|de|del|van|von|der|da|dos|di|le|y|e|und|et|en|и)){0,5})/u,
 ];
 
 /** English "by": By Jane Doe, Posted by Jane Doe, Written by …, "Mar 3, 2025 · by Jane Doe". */
