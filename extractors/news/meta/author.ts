@@ -2,7 +2,7 @@ import { collapseSpace } from '../../text/normalize';
 import { jsonText, readJsonLd, typesOf, type JsonObject } from '../jsonld';
 import { metaContent, textOf } from './dom';
 import { bloggerFromTitle, forumPoster, nickname } from './poster';
-import { creditNames, datelineCredit, findEditor, findSource, lineCredit, ORG_SUFFIX, pageLines, signatureCredit, surnamed } from './byline-text';
+import { byCredit, creditNames, infoBarName, datelineCredit, findEditor, findSource, lineCredit, ORG_SUFFIX, pageLines, signatureCredit, surnamed } from './byline-text';
 
 
 const HAN_TEXT = /\p{Script=Han}/u;
@@ -15,9 +15,11 @@ export function cleanAuthor(raw: string | null | undefined): string | null {
     .replace(/^(by|written by|posted by|author|作者|文|记者|記者)\s*[：:]?\s*/i, '')
     .replace(/\s*[|,]\s*(staff writer|reporter|correspondent|contributor)\b.*$/i, '')
     .trim();
-  if (/^https?:\/\//i.test(a)) return null;
+  // A URL or a CMS's default account is no one's name.
+  if (/^https?:\/\//i.test(a) || /^(?:admin|administrator|webmaster|root|guest|user|superuser)$/i.test(a)) return null;
   a = a.replace(/[\s,;|]+$/, '');
-  if (a.length < 2 || a.length > 80) return null;
+  // A list of several writers ("A, B, C and D") runs longer than one name.
+  if (a.length < 2 || a.length > (/,/.test(a) ? 200 : 80)) return null;
   return a;
 }
 
@@ -130,6 +132,8 @@ export function authorFromPage(doc: Document, article: JsonObject | null): strin
   /** An unlabelled value (meta, author slot): a Chinese one must read as a personal name. */
   const bare = (raw: string | null): string | null => {
     const a = accept(raw);
+    // On a Chinese page a bare lowercase Latin word is a login or a site label ("pennyhuang", "chinanews").
+    if (a && hanPage && /^[a-z0-9_.-]+$/.test(a)) return null;
     return a && (!HAN_TEXT.test(a) || surnamed(a)) ? a : null;
   };
   /** A blogger's or forum user's nickname: anything name-like that is not the site or the source. */
@@ -155,37 +159,59 @@ export function authorFromPage(doc: Document, article: JsonObject | null): strin
     () => {
       for (const el of Array.from(doc.querySelectorAll('[itemprop="author"] [itemprop="name"], [itemprop="author"], [rel~="author" i]')).slice(0, 5)) {
         const t = textOf(el);
-        const a = credited(lineCredit(t)) ?? bare(t);
+        const a = credited(lineCredit(t) ?? byCredit(t, true)) ?? bare(t);
         if (a) return a;
       }
       return null;
     },
     () => {
       for (const el of Array.from(doc.querySelectorAll('[class*="byline" i], [class*="author" i], [id*="author" i], [class~="auth" i]')).slice(0, 20)) {
-        // Comment authors are not the article's.
-        if (el.closest('[class*="comment" i], [id*="comment" i]')) continue;
+        // Comment authors are not the article's, nor the author line of a card teasing another
+        // page (a book, a related story: a linked heading beside it).
+        if (el.closest('[class*="comment" i], [id*="comment" i]') || teaserCard(el)) continue;
         const t = textOf(el);
         if (t.length < 2 || t.length >= 80) continue;
-        const a = credited(lineCredit(t)) ?? bare(t);
+        const a = credited(lineCredit(t) ?? byCredit(t, true)) ?? bare(t);
         if (a) return a;
       }
       return null;
     },
+    () => bare(labelledMeta(doc)),
     // Credits read from the text are weaker than the site's own name given as author.
     () => fallback,
     () => {
-      for (const line of pageLines(doc).lines) {
-        const a = credited(lineCredit(line));
-        if (a) return a;
+      const { lines, lineElements } = pageLines(doc);
+      for (const [i, line] of lines.entries()) {
+        let a = credited(lineCredit(line));
+        if (!a || teaserCard(lineElements[i]!)) continue;
+        // A line made of blocks ("title / byline / text") runs the name into the next block:
+        // the innermost line holding a credit reads it alone.
+        for (let j = i + 1, outer = lineElements[i]!; j < lines.length && outer.contains(lineElements[j]!); j++) {
+          const inner = credited(lineCredit(lines[j]!));
+          if (inner) {
+            a = inner;
+            outer = lineElements[j]!;
+          }
+        }
+        return a;
       }
       return null;
     },
     // A blog's owner, as its <title> names them.
     () => poster(bloggerFromTitle(doc.title ?? '')),
     () => {
-      for (const p of pageLines(doc).paragraphs) {
+      const { paragraphs, paragraphElements } = pageLines(doc);
+      for (const [i, p] of paragraphs.entries()) {
         const a = credited(datelineCredit(p)) ?? credited(lineCredit(p.slice(0, 40)));
-        if (a) return a;
+        if (a && !teaserCard(paragraphElements[i]!)) return a;
+      }
+      return null;
+    },
+    () => {
+      if (!hanPage) return null;
+      for (const line of pageLines(doc).lines) {
+        const a = infoBarName(line);
+        if (a && a !== source && a !== findEditor(doc)) return a;
       }
       return null;
     },
@@ -208,7 +234,8 @@ export function authorFromPage(doc: Document, article: JsonObject | null): strin
     try {
       const a = s();
       if (a && a === fallback) return a;
-      if (a && siteNamed(a, site)) fallback ??= a;
+      // On a Chinese page the site's Latin name ("chinanews") stands for no one.
+      if (a && siteNamed(a, site)) fallback ??= hanPage ? null : a;
       else if (a) return asWritten(doc, a);
     } catch {
       /* next source */
@@ -237,12 +264,44 @@ function asWritten(doc: Document, joined: string): string {
   return joined;
 }
 
+/** The value of a link-preview label/value pair naming the writer (twitter:label1 "Written by", twitter:data1 "Jane Doe"). */
+function labelledMeta(doc: Document): string | null {
+  for (let i = 1; i <= 4; i++) {
+    const label = metaContent(doc, [`twitter:label${i}`]);
+    if (label && /^(?:written by|author|authors|by|作者)$/i.test(label)) return metaContent(doc, [`twitter:data${i}`]);
+  }
+  return null;
+}
+
+/** An element inside a small card whose heading links to another page (a blog's own title links to the page itself). */
+function teaserCard(el: Element): boolean {
+  const page = el.ownerDocument.URL.replace(/#.*$/, '');
+  let box = el.parentElement;
+  for (let i = 0; box && i < 2; i++, box = box.parentElement) {
+    if (textOf(box).length > 600) return false;
+    for (const a of Array.from(box.querySelectorAll('h2 a[href], h3 a[href], h4 a[href], h5 a[href]'))) {
+      let target = '';
+      try {
+        target = new URL(a.getAttribute('href')!, page).href.replace(/#.*$/, '');
+      } catch {
+        /* not a URL: another page as far as we know */
+      }
+      if (target !== page) return true;
+    }
+  }
+  return false;
+}
+
 /** The author from Readability's byline, the last resort of findAuthor. */
 export function authorFromByline(readabilityByline: string | null): string | null {
   const a = cleanAuthor(readabilityByline);
-  if (!a) return null;
-  const names = lineCredit(a);
-  return names ? names.join(HAN_TEXT.test(names[0]) ? '、' : ', ') : plausible(a);
+  // One lowercase word ("chinanews") is a site or login label, not a byline.
+  if (!a || /^[a-z0-9_.-]+$/.test(a)) return null;
+  const names = lineCredit(collapseSpace(readabilityByline!)) ?? lineCredit(a);
+  if (names) return names.join(HAN_TEXT.test(names[0]) ? '、' : ', ');
+  // Readability takes any short Chinese line near the top for a byline (a site name, an editor):
+  // only a credit with its role word (作者, 记者) is one.
+  return HAN_TEXT.test(a) ? null : plausible(a);
 }
 
 /** A byline written in the text, searched in short lines only (a sentence mentioning "by" is not a byline). */

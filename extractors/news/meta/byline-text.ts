@@ -1,3 +1,4 @@
+import { collapseSpace } from '../../text/normalize';
 import { textOf } from './dom';
 
 /**
@@ -9,8 +10,12 @@ const HAN = '\\p{Script=Han}';
 /** A Chinese name: 2–3 characters, or a transliterated name joined by "·". Four-character
  *  runs are far more often a word ("文字大小") than a name, so they are not taken. */
 const HAN_NAME = `${HAN}{2,3}(?:[·•]${HAN}{1,8})*`;
+/** Capitalised words that end a name in a byline bar ("By Ann Lee Published March 9", "Ann Lee Senior Editor"). */
+const NOT_NAME_WORD =
+  "(?:Published|Updated|Posted|Last|Share|Follow|Visit|View|Read|Reading|Mins?|Hi|Let's|Subscribe|Contact|Email|Edited|Reviewed|Fact|Photos?|Staff|Senior|Contributing|Editor|Writer|Reporter|Correspondent|Columnist|On|In|At|About|More|Comments?|" +
+  "Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec|January|February|March|April|June|July|August|September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)(?![\\p{L}'-])";
 /** A Latin pen name or personal name: capitalised words. */
-const LATIN_NAME = "[A-ZÀ-ÖØ-ÞА-ЯЁ][\\p{L}'.-]*(?:\\s+(?:[A-ZÀ-ÖØ-ÞА-ЯЁ][\\p{L}'.-]*|de|del|van|von|der|da|dos|di|le|la|bin)){0,4}";
+const LATIN_NAME = `[A-ZÀ-ÖØ-ÞА-ЯЁ][\\p{L}'.-]*(?:\\s+(?!${NOT_NAME_WORD})(?:[A-ZÀ-ÖØ-ÞА-ЯЁ][\\p{L}'.-]*|de|del|van|von|der|da|dos|di|le|la|bin)){0,4}`;
 /** Roles that credit a writer; the names that follow are the article's authors. */
 const ROLE = '(?:本报|本報|本刊|特约|特約|首席|驻\\S{1,4}|駐\\S{1,4})?(?:记者|記者|通讯员|通訊員|实习生|實習生|见习记者|見習記者|撰文|撰稿|编译|編譯|作者|文)';
 /** Words after a name that make the credit a photo, chart or editing credit. */
@@ -25,14 +30,17 @@ const AFTER_NAME = '(?:报道|報導|報道|报导|摄|攝|编制|編制|整理|
 const END = new RegExp(`^(?:$|[\\s、/／╱（(）)】〕\\]|]|${AFTER_NAME})`, 'u');
 /** Between two names; "／" is not one: it leads to the place ("記者陳木隆／宜蘭報導"). */
 const SEP = /^(?:\s+(?:and|&|und|y|et|e|en|и)\s+|[\s、，,]+)/u;
+const HAN_START = new RegExp(`^${HAN}`, 'u');
 const NAME_RE = new RegExp(`^(?:${HAN_NAME}|${LATIN_NAME})$`, 'u');
 /** Organisation names: a credit or a meta author ending like this is the source, not a writer. */
 export const ORG_SUFFIX = /(?:网|網|报|報|社|台|刊|频道|頻道|新闻|新聞|中心|公司|集团|集團|杂志|雜誌|时报|時報|日报|日報|晚报|晚報|电视|電視|广播|廣播|在线|在線)$/u;
 /** Words that look like names by length but are labels or captions. */
-const NOT_NAME = /^(?:组图|組圖|图文|圖文|视频|視頻|完|待续|待續|全文|原标题|原標題|资料图|資料圖|图片|圖片|专题|專題|评论|評論|详细|詳細|更多|综合|綜合|报道|佚名|匿名|出处|出處|稿源|时间|時間|日期|发布|發布|点击|點擊|浏览|瀏覽|编制|編制|制图|製圖|報導|报导|通讯员|通訊員|实习生|實習生|记者|記者|编辑|編輯|来源|來源|责编|責編|本报|本報|新华社|新華社|中新社|微博|博客|网友|網友|供稿|整理|编译|編譯|摄影|攝影)$/u;
+const NOT_NAME = /^(?:组图|組圖|图文|圖文|视频|視頻|完|待续|待續|全文|原标题|原標題|资料图|資料圖|图片|圖片|专题|專題|评论|評論|详细|詳細|更多|综合|綜合|报道|佚名|匿名|出处|出處|稿源|时间|時間|日期|发布|發布|点击|點擊|浏览|瀏覽|编制|編制|制图|製圖|報導|报导|通讯员|通訊員|实习生|實習生|记者|記者|编辑|編輯|来源|來源|责编|責編|本报|本報|新华社|新華社|中新社|微博|博客|网友|網友|供稿|整理|编译|編譯|摄影|攝影|全部|所有)$/u;
+
+const NOT_NAME_START = new RegExp(`^${NOT_NAME_WORD}`, 'u');
 
 function isName(s: string): boolean {
-  return NAME_RE.test(s) && !NOT_NAME.test(s) && !ORG_SUFFIX.test(s);
+  return NAME_RE.test(s) && !NOT_NAME.test(s) && !ORG_SUFFIX.test(s) && !NOT_NAME_START.test(s);
 }
 
 /**
@@ -56,6 +64,8 @@ export function creditNames(text: string): string[] | null {
     rest = rest.slice(n.length);
     const sep = SEP.exec(rest);
     n = sep ? next(rest.slice(sep[0].length)) : null;
+    // Latin names are listed with "," or "and": a space only runs into the next words of the bar.
+    if (n && !HAN_START.test(n) && !sep![0].trim()) n = null;
     if (n) rest = rest.slice(sep![0].length);
   }
   if (!names.length || !END.test(rest) || NOT_WRITER.test(rest)) return null;
@@ -74,12 +84,34 @@ const CREDITS: RegExp[] = [
   new RegExp(`${HAN}{2,8}(?:新聞|新闻|報|报|社|網|网|台)\\s*[／╱/]\\s*(${HAN_NAME})\\s*(?:[】〕\\]]|$)`, 'u'),
   // （張文祿報導）
   new RegExp(`[（(]\\s*(${HAN_NAME})\\s*(?:報導|报道|報道|报导)\\s*[）)]`, 'u'),
-  // English: By Jane Doe, Posted by Jane Doe, Written by …
-  /(?:^|\s|\|)(?:[Bb]y|BY)\s*:?\s+([A-Z][\p{L}'.-]+(?:\s+(?:[A-Z][\p{L}'.-]*|de|van|von|da|and|&)){0,5})/u,
   // The same at the head of a byline line in other languages: "Von Anna Schmidt", "Por María
   // López", "Par Jean Dupont", "Door Jan de Vries", "Di Mario Rossi", "Av Per Olsen", "Autor: …".
-  /^(?:Von|Por|Par|Door|Di|Da|Av|Af|Przez|Autor(?:in)?\s*:|Auteur\s*:|Автор\s*:?)\s+([A-ZÀ-ÖØ-ÞА-Я][\p{L}'.-]+(?:\s+(?:[A-ZÀ-ÖØ-ÞА-Я][\p{L}'.-]*|de|del|van|von|der|da|dos|di|le|y|e|und|et|en|и)){0,5})/u,
+  /^(?:Von|Por|Par|Door|Di|Da|Av|Af|Przez|Autor(?:in)?\s*:|Auteur\s*:|Автор\s*:?|(?:Authors?|Contributors?)\s*:)\s+([A-ZÀ-ÖØ-ÞА-Я][\p{L}'.-]+(?:\s+(?:[A-ZÀ-ÖØ-ÞА-Я][\p{L}'.-]*|de|del|van|von|der|da|dos|di|le|y|e|und|et|en|и)){0,5})/u,
 ];
+
+/** English "by": By Jane Doe, Posted by Jane Doe, Written by …, "Mar 3, 2025 · by Jane Doe". */
+const BY = /(?:^|\s|\|)(?:[Bb]y|BY)\s*:?\s+([A-Z][\p{L}'.-]+(?:\s+(?:[A-Z][\p{L}'.-]*|de|van|von|da|and|&)){0,5})/gu;
+/**
+ * What may stand before a byline's "by": nothing, a writing verb or noun ("Written by", "Articles
+ * by"), a date or a separator of an info bar. "Powered by", "Design by", "Hospitals by State",
+ * "Photo by" and a title's "Book by Author" are not the article's byline.
+ */
+const BEFORE_BY = new RegExp(
+  '(?:^|[|•·⋅—–\\-:/,]|\\b(?:written|posted|published|authored|reported|reviewed|compiled|contributed|created|article|articles|post|posts|story|stories|words|text|essay|column|blog|guest post)' +
+    '|\\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\\.? \\d{1,2},? \\d{4}|\\d{1,4}[-/.]\\d{1,2}[-/.]\\d{1,4}|\\d{1,2} (?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*,? \\d{4}|\\d{1,2}:\\d{2}(?: ?[ap]m)?)$',
+  'iu',
+);
+
+/** The names after a byline's "by"; `anywhere`: in an element the page marks as the author's, any "by" counts ("Recipe by …"). */
+export function byCredit(line: string, anywhere = false): string[] | null {
+  for (const m of line.matchAll(BY)) {
+    const before = line.slice(0, m.index).trim();
+    if (!anywhere && !BEFORE_BY.test(before)) continue;
+    const names = creditNames(m[1]);
+    if (names) return names;
+  }
+  return null;
+}
 
 /** Dateline credits at the head of a paragraph: "长春12月9日电（记者张建 周长庆）", "电 (连肖)", "商报讯（记者 丁开艳）". */
 const DATELINE = /(?:电|電|讯|訊)\s*[（(]\s*(?:[^（()）]{0,12}?(?:记者|記者))?\s*([^（()）]{2,40})[）)]/u;
@@ -87,6 +119,23 @@ const DATELINE = /(?:电|電|讯|訊)\s*[（(]\s*(?:[^（()）]{0,12}?(?:记者|
 const BRACKETED = /[（(〔【]\s*[^（()）〔〕【】]{0,12}?(?:记者|記者)\s*[/／]?\s*([^（()）〔〕【】]{2,40})[）)〕】]/u;
 /** A signature closing the article's text: "…美国国债。（高健）", "(金良/编译)". */
 const SIGNATURE = new RegExp(`[。！？!?”」』.]\\s*[（(]\\s*(${HAN_NAME}(?:[\\s、，,]+${HAN_NAME}){0,2})\\s*(?:[/／]\\s*(?:编译|編譯|整理)|報導|报道|報道|报导)?\\s*[）)]\\s*$`, 'u');
+
+/** A reporter's credit closing a paragraph: "（張文祿報導）", "…电台張翠報導。". */
+const REPORTED = new RegExp(`[（(]\\s*(${HAN_NAME})\\s*(?:報導|报道|報道|报导)\\s*[）)]|(?:台|社|報|报|網|网)(?:記者|记者)?(${HAN}{2,3})(?:採訪|采访)?(?:報導|报道|報道|报导)[。.]?$`, 'u');
+/** A name run into the place and the day of the dispatch: "劉世怡台北11日電", "陳昭妤台北報導". */
+const NAME_THEN_PLACE = new RegExp(`^(${HAN}{4,7})\\s*(?:\\d{1,2}日)?\\s*(?:电|電|讯|訊|報導|报道|報道|报导)`, 'u');
+
+/**
+ * The reporter of a credit whose name runs into the place ("記者劉世怡台北11日電"): names are
+ * mostly three characters, so a run of five or more keeps three, a run of four keeps two.
+ */
+function nameBeforePlace(s: string): string[] | null {
+  const m = NAME_THEN_PLACE.exec(s.trim());
+  if (!m) return null;
+  const run = m[1];
+  const name = run.slice(0, run.length >= 5 ? 3 : 2);
+  return isName(name) && surnamed(name) ? [name] : null;
+}
 
 /** Names credited in one short line of the page (a byline), or null. */
 export function lineCredit(line: string): string[] | null {
@@ -97,7 +146,7 @@ export function lineCredit(line: string): string[] | null {
     // "记者" also starts sentences in headlines ("扬言要对记者不客气"): names there must read as names.
     if (names && (i !== 1 || surnamed(names.join('、')))) return names;
   }
-  return null;
+  return byCredit(line);
 }
 
 /** Names in a paragraph's dateline credit, or null. */
@@ -109,8 +158,32 @@ export function datelineCredit(paragraph: string): string[] | null {
   }
   for (const part of [paragraph.slice(0, 100), paragraph.slice(-60)]) {
     const b = BRACKETED.exec(part);
-    const names = b ? creditNames(b[1]) : null;
+    const names = b ? creditNames(b[1]) ?? nameBeforePlace(b[1]) : null;
     if (names) return names;
+    const r = REPORTED.exec(part);
+    const reporter = r ? creditNames(r[1] ?? r[2]!) : null;
+    if (reporter && surnamed(reporter.join('、'))) return reporter;
+  }
+  return null;
+}
+
+const DATE_IN_BAR = /\d{4}\s*[-/.年]\s*\d{1,2}/u;
+/** Labelled parts of an info bar that hold no writer: "来源：示例网", "编辑：王五", "字号：大 中 小". */
+const LABELLED_PART = /(?:来源|來源|稿源|出处|出處|责任编辑|責任編輯|网络编辑|網絡編輯|编辑|編輯|责编|責編|字号|字號|字体|字體|点击|點擊|浏览|瀏覽)\s*[：:]?\s*\S*/gu;
+const BAR_NAME = new RegExp(`^${HAN}{2,3}$`, 'u');
+
+/**
+ * An unlabelled reporter in a short info bar beside the date: "张三 2012年01月12日14:57",
+ * "2012-01-17 20:52 来源：示例网 李四", "2012/1/17 王五 報導". Only a lone two-or-three-character
+ * token that starts with a surname counts; sources, editors and labels are dropped first.
+ */
+export function infoBarName(line: string): string | null {
+  // A forum's post bar ("路人乙 发表于 …") names a poster, read from the first post by forumPoster.
+  if (line.length >= 80 || !DATE_IN_BAR.test(line) || /发表于|發表於|发表时间|發表時間|楼主|樓主|回复|回覆|\d+\s*[楼樓#]/u.test(line)) return null;
+  const tokens = line.replace(LABELLED_PART, ' ').split(/\s+/).filter(Boolean);
+  for (const [i, t] of tokens.entries()) {
+    const next = tokens[i + 1] ?? '';
+    if (BAR_NAME.test(t) && isName(t) && surnamed(t) && !NOT_WRITER.test(next)) return t;
   }
   return null;
 }
@@ -144,27 +217,67 @@ export function surnamed(a: string): boolean {
 export interface PageLines {
   /** Short texts (bylines, info bars), in document order. */
   lines: string[];
+  /** The element of each line. */
+  lineElements: Element[];
   /** Longer texts (paragraphs), in document order. */
   paragraphs: string[];
+  /** The element of each paragraph. */
+  paragraphElements: Element[];
 }
 
 const linesOf = new WeakMap<Document, PageLines>();
+
+/**
+ * An element's text with a space where one element ends and the next begins: bylines are often
+ * laid out as "<span>By</span><span>Jane Doe</span><time>…</time>", which textContent glues
+ * into "ByJane Doe…".
+ */
+function spacedText(el: Element): string {
+  const parts: string[] = [];
+  const walk = (n: Node) => {
+    for (let c = n.firstChild; c; c = c.nextSibling) {
+      if (c.nodeType === 3) parts.push((c as Text).data);
+      else if (c.nodeType === 1 && !/^(?:SCRIPT|STYLE|NOSCRIPT|TEMPLATE|SELECT|OPTION|TEXTAREA)$/.test((c as Element).tagName)) {
+        parts.push(' ');
+        walk(c);
+        parts.push(' ');
+      }
+    }
+  };
+  walk(el);
+  // No space where an element ended right before punctuation ("<a>Ann</a>, <a>Bo</a>").
+  return collapseSpace(parts.join('')).replace(/ (?=[,.;:!?)\]）】」，。、；：])/gu, '').replace(/(?<=[(\[（【「]) /gu, '');
+}
+
+const INLINE = /^(?:BR|WBR|IMG|A|B|STRONG|EM|I|U|SPAN|FONT|SUP|SUB|SMALL|BIG|MARK|ABBR|CITE|Q|TIME)$/;
 
 /** The page's short lines and paragraphs, read once per document. */
 export function pageLines(doc: Document): PageLines {
   let out = linesOf.get(doc);
   if (out) return out;
   const lines: string[] = [];
+  const lineElements: Element[] = [];
   const paragraphs: string[] = [];
+  const paragraphElements: Element[] = [];
   for (const el of Array.from(doc.querySelectorAll('p, span, div, td, em, strong, address, font, li, h2, h3, h4, h5, h6')).slice(0, 5000)) {
-    if (el.children.length > 8) continue;
-    // Headline links (related stories, menus) are not bylines.
-    if (el.closest('a') || (el.children.length === 1 && el.firstElementChild!.tagName === 'A' && textOf(el) === textOf(el.firstElementChild))) continue;
-    const t = textOf(el);
-    if (t.length > 3 && t.length < 120 && el.children.length <= 4) lines.push(t);
-    if (t.length >= 20 && t.length < 5000) paragraphs.push(t);
+    // Line breaks and inline tags (linked names, bold words) do not split a paragraph.
+    const children = Array.from(el.children);
+    const blocks = children.filter((c) => !INLINE.test(c.tagName)).length;
+    if (blocks > 8) continue;
+    const t = spacedText(el);
+    // Headline links (related stories, menus) are not bylines; a long text is not a headline,
+    // even where a stray unclosed <a> wraps the article.
+    if (t.length < 200 && (el.closest('a') || (el.children.length === 1 && el.firstElementChild!.tagName === 'A' && textOf(el) === textOf(el.firstElementChild)))) continue;
+    if (t.length > 3 && t.length < 120 && children.filter((c) => c.tagName !== 'BR').length <= 4) {
+      lines.push(t);
+      lineElements.push(el);
+    }
+    if (t.length >= 20 && t.length < 5000) {
+      paragraphs.push(t);
+      paragraphElements.push(el);
+    }
   }
-  out = { lines, paragraphs };
+  out = { lines, lineElements, paragraphs, paragraphElements };
   linesOf.set(doc, out);
   return out;
 }
