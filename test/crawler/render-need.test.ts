@@ -2,10 +2,13 @@ import { describe, it, expect } from 'vitest';
 import { renderingNeed } from '../../src/crawler/fetching/render-need';
 import { extractHtml } from '../../extractors/index';
 
-/** A product page whose price and reviews are written by a script: the static copy has none. */
+/**
+ * A product page whose price and buy box are written by a script: the static copy has neither, so
+ * nothing but its markup says product (a static buy button would get it typed product already).
+ */
 const shell = (head: string) => `<!doctype html><html><head><title>Oak stool - A shop</title>${head}</head><body>
-<h1>Oak stool</h1><div class="price-box">Price: <span id="price"></span></div><button>Add to cart</button>
-<script>fetch('/api/price?id=7').then(function (r) { return r.json(); }).then(function (d) { document.getElementById('price').textContent = d.price; });</script>
+<h1>Oak stool</h1><div class="price-box" id="buy"></div>
+<script>fetch('/api/price?id=7').then(function (r) { return r.json(); }).then(function (d) { document.getElementById('buy').innerHTML = 'Price: ' + d.price + ' <button>Add to cart</button>'; });</script>
 </body></html>`;
 
 const need = (html: string) => {

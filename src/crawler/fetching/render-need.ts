@@ -10,8 +10,8 @@ export function renderingNeed(html: string, url: string, result: PageResult | nu
     if (!main || (main.price === null && main.salePrice === null)) return 'product page without a price';
   }
   // A page whose own markup says product but whose static copy holds no priced item: the price
-  // (and the typing signals that come with it) arrive by script. Told apart from the model's
-  // type, which reads an empty product shell as "other".
+  // and buy box arrive by script. Typing reads such a shell as "other" (it types a declared
+  // product as one only with a buy control in the static copy, see declaresOneProductToBuy).
   if (result?.pageType !== 'product' && DECLARES_PRODUCT.test(html) && !result?.commodities.some((c) => c.price !== null || c.salePrice !== null)) {
     return 'product markup without a price';
   }
