@@ -135,6 +135,15 @@ function keepKnown(content: Record<string, unknown>, existing: StoredDoc): Recor
   return out;
 }
 
+/**
+ * A stored record the page shows again as it was: same fingerprint, and not marked gone (a gone
+ * record seen again is brought back). The one rule for "unchanged", also where only a stored
+ * record's fingerprint and gone flag are read (storage/save-page.ts).
+ */
+export function unchangedSince(stored: Record<string, unknown>, fingerprint: string): boolean {
+  return stored.fingerprint === fingerprint && !stored.gone;
+}
+
 export function mergeRecord(
   table: PageTable,
   content: Record<string, unknown>,
@@ -150,7 +159,7 @@ export function mergeRecord(
   const fingerprint = table === 'commodities' ? commodityFingerprint(content) : fingerprintOf(content);
   // A news record stored before it had search terms is rewritten once to get them.
   const termsMissing = table === 'news' && existing !== undefined && !Array.isArray(existing.searchTerms);
-  if (existing && existing.fingerprint === fingerprint && !existing.gone && !termsMissing) return { kind: 'unchanged', id: existing._id };
+  if (existing && unchangedSince(existing, fingerprint) && !termsMissing) return { kind: 'unchanged', id: existing._id };
   const doc: StoredDoc = {
     _id: existing?._id ?? newId(),
     ...content,

@@ -2,7 +2,7 @@ import type { PageResult } from '../extractors/types';
 import { PAGE_TABLES, type PageTable } from '../schemas/index';
 import type { TxReader, WriteBackend, WriteOp } from './backend';
 import { pageRecords, shopKeyByName } from './page-records';
-import { commodityFingerprint, mergeRecord, validateRecordSync, validateWithModel, type Validated } from './record-builder';
+import { commodityFingerprint, mergeRecord, unchangedSince, validateRecordSync, validateWithModel, type Validated } from './record-builder';
 import type { SaveReport, StoredDoc } from './repository';
 
 const zero = (): Record<PageTable, number> => Object.fromEntries(PAGE_TABLES.map((t) => [t, 0])) as Record<PageTable, number>;
@@ -129,7 +129,7 @@ export async function savePageWith(
       }
       const k = known?.get(c.key!);
       let id: string;
-      if (k && !k.gone && k.fingerprint === commodityFingerprint(v.content)) id = batch.unchanged('commodities', k.id);
+      if (k && unchangedSince(k, commodityFingerprint(v.content))) id = batch.unchanged('commodities', k.id);
       else {
         const existing = storedGoods ? storedGoods.get(c.key!) : k ? (await tx.lookup('commodities', taskId, [c.key!])).get(c.key!) : undefined;
         id = batch.apply('commodities', v.content, existing, c.url === result.url);
