@@ -96,6 +96,17 @@ async function optionalModule(file: string, exportName: string): Promise<((opts:
   }
 }
 
+/** Runs a bench module's figures through `run`; its skip reason or `failed: …` line in their place. */
+async function optionalBench<T>(file: string, exportName: string, run: (fn: (opts: Record<string, unknown>) => Promise<unknown>) => Promise<T>): Promise<T | string> {
+  const fn = await optionalModule(file, exportName);
+  if (typeof fn === 'string') return fn;
+  try {
+    return await run(fn);
+  } catch (err) {
+    return `failed: ${err instanceof Error ? err.message.split('\n')[0] : err}`;
+  }
+}
+
 /** Numeric "…per second" figures of an unknown result object, as `name: value` lines. */
 function rateLines(result: unknown, prefix = ''): string[] {
   if (result === null || typeof result !== 'object') return [];
@@ -118,44 +129,23 @@ async function components(p: Profile, siteUrl: string): Promise<MicroFigures> {
   }
 
   say('bloom: bench/bloom.ts');
-  let bloom: MicroFigures['bloom'];
-  const benchBloom = await optionalModule('bloom.ts', 'benchBloom');
-  if (typeof benchBloom === 'string') bloom = benchBloom;
-  else {
-    try {
-      const r = (await quietly(() => benchBloom({ n: p.bloomN, print: false }))) as { addsPerSecond: number; n: number; measuredFp?: number; theoreticalFp?: number };
-      bloom = { addsPerSecond: r.addsPerSecond, n: r.n, detail: r.measuredFp !== undefined ? `False positives ${(r.measuredFp * 100).toFixed(3)} % measured vs ${((r.theoreticalFp ?? NaN) * 100).toFixed(3)} % theory.` : '' };
-    } catch (err) {
-      bloom = `failed: ${err instanceof Error ? err.message.split('\n')[0] : err}`;
-    }
-  }
+  const bloom: MicroFigures['bloom'] = await optionalBench('bloom.ts', 'benchBloom', async (benchBloom) => {
+    const r = (await quietly(() => benchBloom({ n: p.bloomN, print: false }))) as { addsPerSecond: number; n: number; measuredFp?: number; theoreticalFp?: number };
+    return { addsPerSecond: r.addsPerSecond, n: r.n, detail: r.measuredFp !== undefined ? `False positives ${(r.measuredFp * 100).toFixed(3)} % measured vs ${((r.theoreticalFp ?? NaN) * 100).toFixed(3)} % theory.` : '' };
+  });
 
   say('storage: bench/storage.ts');
-  let storage: MicroFigures['storage'];
-  const benchStorage = await optionalModule('storage.ts', 'benchStorage');
-  if (typeof benchStorage === 'string') storage = benchStorage;
-  else {
-    try {
-      const r = await quietly(() => benchStorage({ quick: p.name === 'quick', print: false }));
-      const lines = rateLines(r);
-      storage = { lines: lines.length ? lines : [`result: ${JSON.stringify(r).slice(0, 400)}`] };
-    } catch (err) {
-      storage = `failed: ${err instanceof Error ? err.message.split('\n')[0] : err}`;
-    }
-  }
+  const storage: MicroFigures['storage'] = await optionalBench('storage.ts', 'benchStorage', async (benchStorage) => {
+    const r = await quietly(() => benchStorage({ quick: p.name === 'quick', print: false }));
+    const lines = rateLines(r);
+    return { lines: lines.length ? lines : [`result: ${JSON.stringify(r).slice(0, 400)}`] };
+  });
   say('replay: bench/replay.ts (browser mode vs adaptive mode with replay on the demo shop)');
-  let replay: MicroFigures['replay'];
-  const benchReplay = await optionalModule('replay.ts', 'benchReplay');
-  if (typeof benchReplay === 'string') replay = benchReplay;
-  else {
-    try {
-      // Whole-site crawls in both modes: a small shop keeps browser mode's run short.
-      const r = (await benchReplay({ products: p.name === 'quick' ? 60 : 200, concurrency: 4, baseline: p.name !== 'quick', print: false })) as { lines: string[] };
-      replay = { lines: r.lines };
-    } catch (err) {
-      replay = `failed: ${err instanceof Error ? err.message.split('\n')[0] : err}`;
-    }
-  }
+  const replay: MicroFigures['replay'] = await optionalBench('replay.ts', 'benchReplay', async (benchReplay) => {
+    // Whole-site crawls in both modes: a small shop keeps browser mode's run short.
+    const r = (await benchReplay({ products: p.name === 'quick' ? 60 : 200, concurrency: 4, baseline: p.name !== 'quick', print: false })) as { lines: string[] };
+    return { lines: r.lines };
+  });
   return { extraction, bloom, storage, replay };
 }
 
