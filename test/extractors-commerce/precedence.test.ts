@@ -44,6 +44,19 @@ describe('price labels', () => {
     // a label that belongs to an earlier number does not carry over
     expect(priceLabelKind('12 monthly payments of $5 ·')).toBeNull();
   });
+  it('reads a regular-price label with the generic word after it, and the selling-price labels', () => {
+    expect(priceLabelKind('Was Price:')).toBe('list');
+    expect(priceLabelKind('M.R.P.: ₹')).toBe('list');
+    expect(priceLabelKind('Sale Price')).toBe('sale');
+    expect(priceLabelKind('售价：')).toBe('current');
+    expect(priceLabelKind('Selling price')).toBe('current');
+  });
+  it('pairs the price after "Was Price:" or "M.R.P." as the regular one with the price paid now', () => {
+    const was = indexOf('<body><h1>Kettle</h1><p>Was Price: <span>$30.00</span></p><p><span class="amount">$20.00</span></p></body>');
+    expect(productFromDom(was.doc, was.idx)).toMatchObject({ price: 30, salePrice: 20 });
+    const mrp = indexOf('<body><h1>Kurta</h1><div>M.R.P.: <span>₹1,299</span></div><div><span>₹999</span></div></body>');
+    expect(productFromDom(mrp.doc, mrp.idx)).toMatchObject({ price: 1299, salePrice: 999 });
+  });
   it('reads the text before an element in its container', () => {
     const doc = htmlDoc('<div>Our price <b>now</b> <span id="p">$10</span></div>');
     expect(labelBefore(doc.getElementById('p')!).replace(/\s+/g, ' ').trim()).toBe('Our price now');

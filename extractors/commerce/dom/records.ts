@@ -1,6 +1,6 @@
 import type { Candidate } from '../candidate';
 import { priceInText, struckHow, type LocaleHints } from '../signals/price-text';
-import { labelBefore } from '../signals/price-label';
+import { labelBefore, priceLabelKind } from '../signals/price-label';
 import type { PageIndex, PriceSpot } from './page-index';
 import { ratingFromText, ratingFromWidget, reviewCountFromText } from '../signals/rating';
 import { availabilityFromText } from '../signals/availability';
@@ -117,17 +117,10 @@ export function spotsByRecord(idx: PageIndex, region: RecordRegion): Map<Element
   return out;
 }
 
-/** Labels written before a crossed-out or regular price, and before the price paid now. */
-const OLD_LABEL = /(?:regular|original|list|was|before|compare at|m\.?r\.?p\.?|rrp|uvp|msrp|原价|参考价|市场价|专柜价|定价|通常価格|定価|정가|старая цена)\s*(?:price|preis|prix)?\s*:?\s*$/i;
-const NOW_LABEL = /(?:sale|now|special|offer|deal|current|促销价|现价|售价|活动价|到手价|秒杀价|特价|セール価格|販売価格|特別価格|할인가|판매가|цена со скидкой)\s*(?:price|preis|prix)?\s*:?\s*$/i;
-
-/** What the words just before a price (after any earlier number) call it. */
+/** What the words just before a price call it: the regular price, or the one paid now. */
 function labelKind(before: string): 'old' | 'now' | null {
-  const tail = before.replace(/\s+/g, ' ').replace(/^.*\d/, '').trim().slice(-30);
-  if (!tail) return null;
-  if (OLD_LABEL.test(tail)) return 'old';
-  if (NOW_LABEL.test(tail)) return 'now';
-  return null;
+  const kind = priceLabelKind(before);
+  return kind === 'list' ? 'old' : kind === 'sale' || kind === 'current' ? 'now' : null;
 }
 
 /** Starts with a sum and its currency ("£1.70 Clubcard Price…", "129元…"): an offer line, not the name. */

@@ -17,7 +17,7 @@ const EXCL_TAX = /(?:\bexcl?\.?\s*(?:vat|tax|btw|gst|mwst)|\bex\.?\s*vat\b|exclu
  */
 const LIST_LABEL = new RegExp(
   String.raw`(?:商城价|市场价|原价|参考价|专柜价|吊牌价|划线价|门市价|市价|定价|建议零售价|零售价|指导价|厂商指导价|官方价|日常价|` +
-    String.raw`\blist\s*price|\bwas|\bregular(?:\s+price)?|\breg\.?(?:\s+price)?|\boriginal(?:ly)?(?:\s+price)?|\bcompare\s+at(?:\s+price)?|\bretail(?:\s+price)?|\bmarket\s+price|\bold\s+price|\brrp|\bmsrp|\bsrp|` +
+    String.raw`\blist\s*price|\bwas|\bbefore|\bm\.?r\.?p\.?|\bregular(?:\s+price)?|\breg\.?(?:\s+price)?|\boriginal(?:ly)?(?:\s+price)?|\bcompare\s+at(?:\s+price)?|\bretail(?:\s+price)?|\bmarket\s+price|\bold\s+price|\brrp|\bmsrp|\bsrp|` +
     String.raw`\buvp|\bstatt|\bbisher|\bstreichpreis|\bprix\s+(?:barré|de\s+référence|conseillé|public)|\bau\s+lieu\s+de|\bprecio\s+(?:anterior|de\s+lista|normal|regular)|\bantes|` +
     String.raw`\bprezzo\s+(?:di\s+listino|consigliato|pieno)|\bstara\s+cena|\bстарая\s+цена|\bцена\s+без\s+скидки|정가|시중가|소비자가|定価|通常価格|希望小売価格|参考価格)$`,
   'iu',
@@ -30,9 +30,14 @@ const SALE_LABEL = new RegExp(
   String.raw`(?:促销价|优惠价|活动价|秒杀价|抢购价|折扣价|折后价|特价|特惠价|团购价|到手价|券后价|限时价|现价|惊喜价|` +
     String.raw`\bsale(?:\s+price)?|\bnow(?:\s+only)?|\bour\s+price|\bdeal(?:\s+price)?|\bspecial(?:\s+price)?|\boffer\s+price|\byour\s+price|\bdiscounted\s+price|` +
     String.raw`\bangebot|\baktionspreis|\bsonderpreis|\bjetzt|\bprix\s+(?:promo|soldé|réduit)|\bprecio\s+(?:oferta|rebajado|promocional)|\bahora|\bprezzo\s+scontato|\bofferta|` +
-    String.raw`할인가|특가|セール価格|特価|割引価格)$`,
+    String.raw`할인가|특가|セール価格|特価|割引価格|特別価格|цена\s+со\s+скидкой)$`,
   'iu',
 );
+/**
+ * Labels of the price on sale now with no claim of a discount ("售价", "Current price",
+ * "販売価格", "판매가"): an ordinary price, but never the regular one a theme's class calls "old".
+ */
+const CURRENT_LABEL = /(?:售价|销售价|販売価格|판매가|\bcurrent(?:\s+price)?|\bselling\s+price)$/iu;
 
 /**
  * Labels of figures that stand by the price and are no price of the item: a bundle's or the
@@ -50,7 +55,7 @@ const NOT_ITEM_PRICE = new RegExp(
   'iu',
 );
 
-export type PriceLabelKind = 'instalment' | 'exclTax' | 'list' | 'sale' | 'notItemPrice';
+export type PriceLabelKind = 'instalment' | 'exclTax' | 'list' | 'sale' | 'current' | 'notItemPrice';
 
 /** The words right before a figure, without a currency sign or code and punctuation after them ("商城价：￥" → "商城价"). */
 function labelWords(t: string): string {
@@ -77,8 +82,11 @@ export function priceLabelKind(before: string): PriceLabelKind | null {
   if (EXCL_TAX.test(t)) return 'exclTax';
   const words = labelWords(t);
   if (NOT_ITEM_PRICE.test(words)) return 'notItemPrice';
-  if (LIST_LABEL.test(words)) return 'list';
-  if (SALE_LABEL.test(words)) return 'sale';
+  // "Was Price", "Compare at Preis": the generic word after a label does not change it.
+  const bare = words.replace(/\s*\b(?:price|preis|prix)$/iu, '');
+  if (LIST_LABEL.test(words) || LIST_LABEL.test(bare)) return 'list';
+  if (SALE_LABEL.test(words) || SALE_LABEL.test(bare)) return 'sale';
+  if (CURRENT_LABEL.test(words)) return 'current';
   return null;
 }
 
