@@ -36,6 +36,8 @@ const FURNITURE: RegExp[] = [
   /^(本篇|本文)?(新闻|新聞)?(热门|熱門)?(关键词|關鍵詞|关键字|關鍵字)\s*[:：]?$/,
   /^(this|the) (post|article|page|story) (may )?contains? (affiliate|sponsored|referral)/i,
   /^(loading|正在加载|(跟帖|跟贴|评论)读取中)(…|\.\.\.)?$/i,
+  // A placeholder left where a script loads a part: "Loading specifications…", "Loading prices for your region…".
+  /^loading( [\p{L}\s]{1,40})?(…|\.\.\.)$/iu,
   // Breadcrumbs: "您现在的位置：首页 > 新闻 > 正文", "Home > News > World".
   /^(您现在的位置|您的位置|当前位置|當前位置|现在位置|you are here)\s*[：:]?/i,
   /^[^>»]{0,20}(\s*[>»]\s*[^>»]{1,20}){2,}$/,
@@ -50,7 +52,17 @@ const FURNITURE: RegExp[] = [
   /^(?=.{0,300}$).*\baffiliate links?\b.*\b(commission|(we|i) (may |might )?(earn|receive))\b/i,
   // Image captions and credits that are not in a <figcaption>.
   /^(image|photo|picture)s? copyright\b.{0,60}$/i,
-  /^(image|photo|picture|video) \d+ (of|\/) \d+$/i,
+  // Gallery counters, also with an empty current number ("Image 1 of / 23"), and the gallery's own control labels.
+  /^(image|photo|picture|video|slide)s? \d+ (of|\/)( \/)? \d+$/i,
+  /^(caption|close|expand|enlarge|hide caption|toggle caption|previous|next)$/i,
+  // English tool bars: "Print Article", "Order Reprints", "Text size".
+  /^((print|email|share)( (this )?(article|story|page))?|order reprints|reprints|text size|font size|a-?\s*a\+?)$/i,
+  // Reading-time labels: "4 min read", "Reading time: 3 minutes", "Tempo de leitura: 2 minutos", "Lesezeit: 5 Min."
+  /^((\d+\s*(min|mins|minutes?)\.?\s*(read|reading))|((estimated )?reading time|tempo de leitura|tiempo de lectura|temps de lecture|lesezeit|tempo di lettura)\s*[:：]?\s*\d+\s*\p{L}*\.?)$/iu,
+  // Wire-service credits under a story: "(Reporting by A; Editing by B)", "Jane Doe contributed to this report."
+  /^\(((additional )?reporting|writing|editing) by\b[^()]{0,300}\)\.?$/i,
+  /^((additional )?reporting|writing) by\b[^.!?]{0,300}(;|\bediting by\b)[^.!?]{0,200}\.?$/i,
+  /^(?=.{0,300}$)[^.!?]*\bcontributed (reporting )?to this (report|story|article)\.?\)?$/i,
   /^\(?(image|photo|picture|photograph)s?( credit)?\s*:.{0,80}$/i,
   /\((image|photo|picture)( credit)?s?\s*:[^)]{0,80}\)\s*$/i,
   /credit\s*:\s*[^.!?]{1,60}$/i,
@@ -83,7 +95,7 @@ const CREDIT: RegExp[] = [
 const SECTION_END = new RegExp(
   '^(related( articles| stories| posts| content| coverage| reading| links| news)?|read (more|next|also)|more (from|on|stories|news)|you (may|might) also like|recommended( for you| stories)?|also read|see also|trending|most (read|popular|viewed)( \\S+)?|leave a (comment|reply)|more like this' +
     // "More from <site>", "More articles you might enjoy", "Recommended reading", "Up next", an author box.
-    '|more (from|in) \\S+( \\S+){0,2}|more (articles|posts|stories|reads)( you (may|might) (also )?(like|enjoy))?|recommended (reading|reads|articles|posts)|up next|also in the news|about the (author|authors|contributor|writer)' +
+    '|more (from|in) \\S+( \\S+){0,2}|more ((great|top|popular|recent|latest) (\\S+ )?)?(articles|posts|stories|reads)( you (may|might) (also )?(like|enjoy))?|recommended (reading|reads|articles|posts)|up next|also in the news|about the (author|authors|contributor|writer)' +
     '|相关(阅读|新闻|文章|报道|链接|推荐)|相關(閱讀|新聞|文章|報導|連結)|延伸阅读|延伸閱讀|推荐阅读|推薦閱讀|热门推荐|熱門推薦|猜你喜欢|更多(新闻|精彩|内容)|热点新闻|网友评论|網友評論|新闻讨论|新聞討論|网友讨论|網友討論|跟帖|跟贴|comments?' +
     // The same markers in the other languages the crawler meets (pt, es, fr, de, it, ru).
     '|você (pode|também pode) gostar|veja também|leia também|(artigos|posts|notícias|matérias) relacionad[oa]s|comentários|deixe (um|seu) comentário' +
