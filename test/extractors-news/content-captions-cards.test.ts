@@ -65,11 +65,11 @@ describe('furniture lines of galleries, tool bars and wire credits', () => {
   it('drops gallery counters and control labels, tool bar lines, reading times and wire credits', () => {
     for (const line of [
       'Image 1 of / 23', 'Caption', 'Close', 'Order Reprints', 'Print Article', 'Text size', '4 min read', 'Tempo de leitura: 2 minutos',
-      '(Reporting by Jane Roe; additional reporting by John Doe; Editing by Ann Smith)', 'Loading prices for your region…', 'Associated Press writers Jane Roe and John Doe contributed to this report.',
+      '(Reporting by Jane Roe; additional reporting by John Doe; Editing by Ann Smith)', 'Loading prices for your region…', 'Subscribe to Example and stay smart with more of your favourite writers in your inbox.', 'Join our forums to keep talking about trams with other members!', 'READ MORE: Why the harbour bridge closed for a month', 'Table of Contents', 'In this article', 'Note: we are temporarily moderating all comments submitted to deal with a surge in spam.', 'ATENÇÃO: Comentários ofensivos não serão aprovados pelo moderador.', '本網現已開設Facebook專頁，讓你即時掌握新聞資訊！快點到Facebook Like我們的專頁！', 'Associated Press writers Jane Roe and John Doe contributed to this report.',
     ]) {
       expect(isFurniture(line), line).toBe(true);
     }
-    for (const line of ['Close to a thousand people came to the meeting.', 'Reporting by the local paper led to the inquiry, which found that the council had ignored warnings.', 'Editing by hand took weeks.']) {
+    for (const line of ['Close to a thousand people came to the meeting.', 'Reporting by the local paper led to the inquiry, which found that the council had ignored warnings.', 'Editing by hand took weeks.', 'Contents of the report were leaked to the press on Monday.', 'Facebook: moderate reach (comments, shares, reactions)', '该公司在微博上宣布，新产品将于下月上市。', 'Join us in Seattle for the spring transport conference!']) {
       expect(isFurniture(line), line).toBe(false);
     }
   });
@@ -80,6 +80,16 @@ describe('furniture lines of galleries, tool bars and wire credits', () => {
       ${STORY.map((p) => `<p>${p}</p>`).join('\n')}
       <h3>More Great Example Stories</h3>
       <ul><li>Why the harbour needs a second bridge, and who will pay for it</li><li>The plan to plant ten thousand trees along the ring road by spring</li></ul>
+    </article></body></html>`;
+    expect(extractContent(doc(html), null, { title: TITLE }).paragraphs).toEqual(STORY);
+  });
+});
+
+describe('a long date line at the top', () => {
+  it('drops a date line with its weekday and time above the story', () => {
+    const html = `<html><body><article><h1>${TITLE}</h1>
+      <p>segunda-feira, 22 de janeiro de 2018 às 0:13</p>
+      ${STORY.map((p) => `<p>${p}</p>`).join('\n')}
     </article></body></html>`;
     expect(extractContent(doc(html), null, { title: TITLE }).paragraphs).toEqual(STORY);
   });

@@ -47,6 +47,20 @@ const FURNITURE: RegExp[] = [
   /^(don'?t miss|must read|watch now|watch|listen|by|and)\W*$/i,
   // "Follow us on Twitter @…", "Email the author at … or follow him @…": a short social-media sign-off.
   /^(?=.{0,250}$).*\bfollow (us|him|her|me|them)\b.{0,40}\b(twitter|facebook|instagram|linkedin|tiktok|youtube|@\w+)/i,
+  // The label of a table of contents ("Table of Contents", "In this article", "Jump to:"); its entries are links and go as a link list.
+  /^(table of contents|contents|in this (article|post|guide)|on this page|jump to( section)?)\s*:?$/i,
+  // A pointer to another story set inside this one: "Related: Why the bridge closed", "READ MORE: …".
+  /^(?=.{0,150}$)(related|read more|read also|also read|see also|read next|more on this)\s*[:：|]\s*\S/i,
+  // Calls to subscribe or join a list, under or inside the story: "Subscribe to X and stay smart…",
+  // "Join our forums to keep talking…", "Sign up to join 800,000 subscribers…". An invitation to an
+  // event ("Join us in Seattle…") names no newsletter, list, inbox or membership and stays.
+  /^(?=.{0,350}$)\W{0,3}(subscribe (to|now|today)|sign up (for|to|now|today)|join (our|us)\b|get access to|become a (member|subscriber|patron)|if you (enjoyed|liked|like) (this|the) (article|post|story|podcast|show))(?=.*(newsletter|mailing list|inbox|subscri|members|membership|forums?\b|e-?mails?\b|\bupdates\b))/i,
+  // Comment-section rules: "Read our Comment Policy before posting", "Comentários … não serão aprovados pelo moderador",
+  // "we are temporarily moderating all comments".
+  /^(?=.{0,300}$).*(\b(comments?|comentários?|comentarios?|kommentare|commentaires|commenti)\b.{0,150}\b(moderated|moderating|moderator|moderador|moderados?|aprovados?|approved|policy|guidelines|richtlinien)\b|\b(moderated|moderating|moderate) (all )?comments\b|\b(comment policy|posting a comment)\b)/i,
+  // A Chinese invitation to follow the site's social page: "…現已開設Facebook專頁…快點到Facebook Like我們的專頁！",
+  // "扫描二维码关注微信公众号". Needs the network, the page and the call to follow.
+  /^(?=.{0,160}$)(?=.*(facebook|臉書|脸书|微博|微信|instagram|twitter|youtube))(?=.*(專頁|专页|粉絲團|粉丝团|公众号|公眾號))(?=.*(like|讚好|赞好|关注|關注|追蹤|追踪|加入|訂閱|订阅|扫描|掃描))/i,
   // Sign-up consent and affiliate-link notices under newsletter boxes and deal posts.
   /^by (signing up|subscribing|submitting|registering|entering your e-?mail)\b.{0,200}\bagree\b/i,
   /^(?=.{0,300}$).*\baffiliate links?\b.*\b(commission|(we|i) (may |might )?(earn|receive))\b/i,
@@ -165,6 +179,8 @@ const INFO_WORDS = /(来源|來源|作者|记者|記者|编辑|編輯|发布|發
 export function isInfoLine(text: string): boolean {
   if (text.length <= 40 && parseDateText(text, new Date(0)) !== null && !/[。！？]/.test(text)) return true;
   if (text.length > 100 || /[。！？.!?]["”’]?$/.test(text)) return false;
+  // A longer date line, with its weekday and time: "segunda-feira, 22 de janeiro de 2018 às 0:13".
+  if (text.length <= 70 && parseDateText(text, new Date(0)) !== null) return true;
   return INFO_WORDS.test(text) && parseDateText(text, new Date(0)) !== null;
 }
 
