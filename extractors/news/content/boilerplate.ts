@@ -36,6 +36,8 @@ const FURNITURE: RegExp[] = [
   /^(本篇|本文)?(新闻|新聞)?(热门|熱門)?(关键词|關鍵詞|关键字|關鍵字)\s*[:：]?$/,
   /^(this|the) (post|article|page|story) (may )?contains? (affiliate|sponsored|referral)/i,
   /^(loading|正在加载|(跟帖|跟贴|评论)读取中)(…|\.\.\.)?$/i,
+  // A placeholder left where a script loads a part: "Loading specifications…", "Loading prices for your region…".
+  /^loading( [\p{L}\s]{1,40})?(…|\.\.\.)$/iu,
   // Breadcrumbs: "您现在的位置：首页 > 新闻 > 正文", "Home > News > World".
   /^(您现在的位置|您的位置|当前位置|當前位置|现在位置|you are here)\s*[：:]?/i,
   /^[^>»]{0,20}(\s*[>»]\s*[^>»]{1,20}){2,}$/,
@@ -45,12 +47,36 @@ const FURNITURE: RegExp[] = [
   /^(don'?t miss|must read|watch now|watch|listen|by|and)\W*$/i,
   // "Follow us on Twitter @…", "Email the author at … or follow him @…": a short social-media sign-off.
   /^(?=.{0,250}$).*\bfollow (us|him|her|me|them)\b.{0,40}\b(twitter|facebook|instagram|linkedin|tiktok|youtube|@\w+)/i,
+  // The label of a table of contents ("Table of Contents", "In this article", "Jump to:"); its entries are links and go as a link list.
+  /^(table of contents|contents|in this (article|post|guide)|on this page|jump to( section)?)\s*:?$/i,
+  // A pointer to another story set inside this one: "Related: Why the bridge closed", "READ MORE: …".
+  /^(?=.{0,150}$)(related|read more|read also|also read|see also|read next|more on this)\s*[:：|]\s*\S/i,
+  // Calls to subscribe or join a list, under or inside the story: "Subscribe to X and stay smart…",
+  // "Join our forums to keep talking…", "Sign up to join 800,000 subscribers…". An invitation to an
+  // event ("Join us in Seattle…") names no newsletter, list, inbox or membership and stays.
+  /^(?=.{0,350}$)\W{0,3}(subscribe (to|now|today)|sign up (for|to|now|today)|join (our|us)\b|get access to|become a (member|subscriber|patron)|if you (enjoyed|liked|like) (this|the) (article|post|story|podcast|show))(?=.*(newsletter|mailing list|inbox|subscri|members|membership|forums?\b|e-?mails?\b|\bupdates\b))/i,
+  // Comment-section rules: "Read our Comment Policy before posting", "Comentários … não serão aprovados pelo moderador",
+  // "we are temporarily moderating all comments".
+  /^(?=.{0,300}$).*(\b(comments?|comentários?|comentarios?|kommentare|commentaires|commenti)\b.{0,150}\b(moderated|moderating|moderator|moderador|moderados?|aprovados?|approved|policy|guidelines|richtlinien)\b|\b(moderated|moderating|moderate) (all )?comments\b|\b(comment policy|posting a comment)\b)/i,
+  // A Chinese invitation to follow the site's social page: "…現已開設Facebook專頁…快點到Facebook Like我們的專頁！",
+  // "扫描二维码关注微信公众号". Needs the network, the page and the call to follow.
+  /^(?=.{0,160}$)(?=.*(facebook|臉書|脸书|微博|微信|instagram|twitter|youtube))(?=.*(專頁|专页|粉絲團|粉丝团|公众号|公眾號))(?=.*(like|讚好|赞好|关注|關注|追蹤|追踪|加入|訂閱|订阅|扫描|掃描))/i,
   // Sign-up consent and affiliate-link notices under newsletter boxes and deal posts.
   /^by (signing up|subscribing|submitting|registering|entering your e-?mail)\b.{0,200}\bagree\b/i,
   /^(?=.{0,300}$).*\baffiliate links?\b.*\b(commission|(we|i) (may |might )?(earn|receive))\b/i,
   // Image captions and credits that are not in a <figcaption>.
   /^(image|photo|picture)s? copyright\b.{0,60}$/i,
-  /^(image|photo|picture|video) \d+ (of|\/) \d+$/i,
+  // Gallery counters, also with an empty current number ("Image 1 of / 23"), and the gallery's own control labels.
+  /^(image|photo|picture|video|slide)s? \d+ (of|\/)( \/)? \d+$/i,
+  /^(caption|close|expand|enlarge|hide caption|toggle caption|previous|next)$/i,
+  // English tool bars: "Print Article", "Order Reprints", "Text size".
+  /^((print|email|share)( (this )?(article|story|page))?|order reprints|reprints|text size|font size|a-?\s*a\+?)$/i,
+  // Reading-time labels: "4 min read", "Reading time: 3 minutes", "Tempo de leitura: 2 minutos", "Lesezeit: 5 Min."
+  /^((\d+\s*(min|mins|minutes?)\.?\s*(read|reading))|((estimated )?reading time|tempo de leitura|tiempo de lectura|temps de lecture|lesezeit|tempo di lettura)\s*[:：]?\s*\d+\s*\p{L}*\.?)$/iu,
+  // Wire-service credits under a story: "(Reporting by A; Editing by B)", "Jane Doe contributed to this report."
+  /^\(((additional )?reporting|writing|editing) by\b[^()]{0,300}\)\.?$/i,
+  /^((additional )?reporting|writing) by\b[^.!?]{0,300}(;|\bediting by\b)[^.!?]{0,200}\.?$/i,
+  /^(?=.{0,300}$)[^.!?]*\bcontributed (reporting )?to this (report|story|article)\.?\)?$/i,
   /^\(?(image|photo|picture|photograph)s?( credit)?\s*:.{0,80}$/i,
   /\((image|photo|picture)( credit)?s?\s*:[^)]{0,80}\)\s*$/i,
   /credit\s*:\s*[^.!?]{1,60}$/i,
@@ -83,7 +109,7 @@ const CREDIT: RegExp[] = [
 const SECTION_END = new RegExp(
   '^(related( articles| stories| posts| content| coverage| reading| links| news)?|read (more|next|also)|more (from|on|stories|news)|you (may|might) also like|recommended( for you| stories)?|also read|see also|trending|most (read|popular|viewed)( \\S+)?|leave a (comment|reply)|more like this' +
     // "More from <site>", "More articles you might enjoy", "Recommended reading", "Up next", an author box.
-    '|more (from|in) \\S+( \\S+){0,2}|more (articles|posts|stories|reads)( you (may|might) (also )?(like|enjoy))?|recommended (reading|reads|articles|posts)|up next|also in the news|about the (author|authors|contributor|writer)' +
+    '|more (from|in) \\S+( \\S+){0,2}|more ((great|top|popular|recent|latest) (\\S+ )?)?(articles|posts|stories|reads)( you (may|might) (also )?(like|enjoy))?|recommended (reading|reads|articles|posts)|up next|also in the news|about the (author|authors|contributor|writer)' +
     '|相关(阅读|新闻|文章|报道|链接|推荐)|相關(閱讀|新聞|文章|報導|連結)|延伸阅读|延伸閱讀|推荐阅读|推薦閱讀|热门推荐|熱門推薦|猜你喜欢|更多(新闻|精彩|内容)|热点新闻|网友评论|網友評論|新闻讨论|新聞討論|网友讨论|網友討論|跟帖|跟贴|comments?' +
     // The same markers in the other languages the crawler meets (pt, es, fr, de, it, ru).
     '|você (pode|também pode) gostar|veja também|leia também|(artigos|posts|notícias|matérias) relacionad[oa]s|comentários|deixe (um|seu) comentário' +
@@ -153,6 +179,8 @@ const INFO_WORDS = /(来源|來源|作者|记者|記者|编辑|編輯|发布|發
 export function isInfoLine(text: string): boolean {
   if (text.length <= 40 && parseDateText(text, new Date(0)) !== null && !/[。！？]/.test(text)) return true;
   if (text.length > 100 || /[。！？.!?]["”’]?$/.test(text)) return false;
+  // A longer date line, with its weekday and time: "segunda-feira, 22 de janeiro de 2018 às 0:13".
+  if (text.length <= 70 && parseDateText(text, new Date(0)) !== null) return true;
   return INFO_WORDS.test(text) && parseDateText(text, new Date(0)) !== null;
 }
 

@@ -6,6 +6,9 @@ import { cheaperRestores } from './readability-restore';
 import { revealStreamedSegments } from './streamed';
 import { keepUnlikelyNamedMain } from './unlikely-main';
 import { dropAuthorBoxes } from './author-boxes';
+import { dropAltCaptions, dropNamedCaptions } from './captions';
+import { dropHoverCards } from './hover-cards';
+import { revealCollapsedPanels } from './collapsed-panels';
 
 export interface ReadabilityOptions {
   /** Minimum characters Readability wants before it stops relaxing its filters (default 500). */
@@ -50,16 +53,22 @@ export function runReadability(doc: Document, opts: ReadabilityOptions = {}): Re
 }
 
 /**
- * Streamed segments are put in place first (see streamed.ts).
+ * Streamed segments are put in place first (see streamed.ts), and collapsed accordion and tab
+ * panels opened (see collapsed-panels.ts).
  * Readability removes form controls but keeps their labels: polls and comment boxes go first,
  * and so do "related" boxes (Readability deletes their heading but keeps the teasers); a story
- * container with an "unlikely" name is renamed so Readability keeps it (see unlikely-main.ts).
+ * container with an "unlikely" name is renamed so Readability keeps it (see unlikely-main.ts);
+ * captions named so or repeating their image's alt text, and hover cards inside paragraphs go too (see captions.ts, hover-cards.ts).
  * In place; the text-density fallback starts from the same state.
  */
 export function prepareForReadability(doc: Document): void {
   revealStreamedSegments(doc);
+  revealCollapsedPanels(doc);
   dropControlForms(doc);
   if (doc.body) dropRelatedBoxes(doc.body);
+  if (doc.body) dropNamedCaptions(doc.body);
+  if (doc.body) dropAltCaptions(doc.body);
+  if (doc.body) dropHoverCards(doc.body);
   if (doc.body) keepUnlikelyNamedMain(doc.body);
 }
 

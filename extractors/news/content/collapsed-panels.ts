@@ -1,0 +1,49 @@
+/**
+ * Collapsed panels: accordions, "read more" folds and tab panels that a page ships closed
+ * (`style="display:none"`, `hidden`, `aria-hidden="true"`) and opens when the reader clicks
+ * the control naming them in `aria-controls`. Their text is part of the page a reader reads
+ * (FAQ answers, the steps of a guide), but Readability and the line reader both skip hidden
+ * elements. A panel opened that way is shown here, unless it is a menu: mostly links, or
+ * controlled from navigation or a header.
+ */
+function isHidden(el: Element): boolean {
+  if (el.hasAttribute('hidden') || el.getAttribute('aria-hidden') === 'true') return true;
+  const style = el.getAttribute('style');
+  return !!style && /display\s*:\s*none|visibility\s*:\s*hidden/i.test(style);
+}
+
+function show(el: Element): void {
+  el.removeAttribute('hidden');
+  if (el.getAttribute('aria-hidden') === 'true') el.removeAttribute('aria-hidden');
+  const style = el.getAttribute('style');
+  if (style) el.setAttribute('style', style.replace(/(display\s*:\s*none|visibility\s*:\s*hidden)\s*;?/gi, ''));
+}
+
+function linkShare(el: Element): number {
+  const text = (el.textContent ?? '').replace(/\s+/g, '').length;
+  if (!text) return 1;
+  let inLinks = 0;
+  for (const a of Array.from(el.querySelectorAll('a'))) inLinks += (a.textContent ?? '').replace(/\s+/g, '').length;
+  return inLinks / text;
+}
+
+export interface PanelOptions {
+  /** A panel with more of its text in links than this is a menu and stays closed (default 0.5). */
+  maxLinkShare?: number;
+}
+
+/** Shows the collapsed panels of the document's controls (see above). In place. */
+export function revealCollapsedPanels(doc: Document, opts: PanelOptions = {}): void {
+  const maxLinkShare = opts.maxLinkShare ?? 0.5;
+  if (!doc.body) return;
+  for (const control of Array.from(doc.body.querySelectorAll('[aria-controls]'))) {
+    if (control.closest('nav, header, footer, [role="navigation"], [role="banner"], [role="menu"], [role="menubar"]')) continue;
+    for (const id of (control.getAttribute('aria-controls') ?? '').split(/\s+/).filter(Boolean)) {
+      const panel = doc.getElementById(id);
+      if (!panel || panel.contains(control) || !isHidden(panel)) continue;
+      if (panel.localName === 'nav' || /^(menu|dialog|listbox|navigation)$/.test(panel.getAttribute('role') ?? '')) continue;
+      if (linkShare(panel) > maxLinkShare) continue;
+      show(panel);
+    }
+  }
+}
