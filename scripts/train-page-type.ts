@@ -21,7 +21,13 @@
  * without writing the model; --held FILE writes each page's probabilities from the model that did
  * not see it (for choosing thresholds). Without --eval, the model is trained on every page and written
  * (to --out FILE, default the shipped model); --half H trains it on hash half H only, to measure the
- * whole pipeline on the other half with a model that never saw it.
+ * whole pipeline on the other half with a model that never saw it. The extractor reads only the
+ * shipped file, so that is how the pipeline is measured cross-validated: `--half 0` (writes the shipped
+ * model), score the pages with crc32(id) odd (eval-wcxb.mjs on a copy of wcxb-dev whose
+ * ground-truth.json keeps only them, html/ linked), then `--half 1` and the even ones, then retrain on
+ * everything (or `git checkout` the model) before committing. In-sample WCXB figures say nothing
+ * about unseen sites. Measured so on 2026-11-24 (auto mode, both halves): articles typed news
+ * 350/362 and 336/347.
  * Deterministic: fixed seed, pages in sorted order.
  */
 import { readFileSync, writeFileSync, appendFileSync, existsSync, readdirSync, statSync } from 'node:fs';
