@@ -17,7 +17,8 @@ import { nonDefaultSettings, type TaskBackend, type TaskSettings } from './backe
 import { openTaskSink, refuseIfRunning, type TaskSink } from './results/repository-sink';
 import { openRepository } from '../../storage/open';
 import { recheckUnreached } from './results/recheck';
-import { FileValidatorStore, RedisValidatorStore, type ValidatorStore } from './fetching/validators';
+import { RedisValidatorStore, type ValidatorStore } from './fetching/validators';
+import { SqliteValidatorStore } from './backends/validator-store';
 import { StoreHealth, errorMessage } from './results/page-steps';
 import { ExtractPool } from '../extraction/pool';
 import { watchTaskControl, type TaskControlWatch } from '../schedule/watch-task-control';
@@ -143,7 +144,7 @@ export async function runTask(opts: CrawlOptions, hooks: RunHooks = {}): Promise
   let validators: ValidatorStore | null = null;
   if (run.mode === 'http') {
     try {
-      validators = cfg.redisUrl ? await RedisValidatorStore.open(cfg.redisUrl, opts.task) : new FileValidatorStore(dir);
+      validators = cfg.redisUrl ? await RedisValidatorStore.open(cfg.redisUrl, opts.task) : await SqliteValidatorStore.open(dir);
     } catch {
       validators = null; // without them every page is simply fetched in full
     }

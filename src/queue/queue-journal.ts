@@ -29,6 +29,12 @@ export interface QueueJournalOptions {
    * the caller must stop the crawl, since what follows could not be resumed.
    */
   onWriteError?: (err: Error) => void;
+  /**
+   * Told, on replay, the uniqueKey of every request the journal holds (handled or pending), in
+   * batches. A handled request is not kept in the queue (see wrap), so the caller's dedup
+   * filter, which may have been saved before the journal's last lines, must learn them here.
+   */
+  onReplayedKeys?: (uniqueKeys: string[]) => void;
 }
 
 /**
@@ -43,6 +49,11 @@ export interface QueueJournalOptions {
  * fetched again on resume (records are upserts), and the links it found were added before
  * its mark, so none is lost without the page being refetched. Locks are not journaled: a
  * resumed run starts with none (the previous process is gone).
+ *
+ * A request marked handled is dropped from the in-memory queue once its mark is journaled:
+ * MemoryStorage kept every handled request (its JSON, and a walk over all of them to find the
+ * head), memory growing with every page of the crawl. Dedup does not need them: every link
+ * passes the task's Bloom filter before it is added (src/crawler/links/admission.ts).
  */
 export class QueueJournal {
   private buffer: string[] = [];
@@ -152,6 +163,7 @@ export class QueueJournal {
             return async (r: UpdateRequestSchema, o?: { forefront?: boolean }) => {
               const res = await target.updateRequest(r, o);
               this.record({ t: 'u', r, ...front(o) });
+              if (r.handledAt && r.id) await this.forget(target, r.id);
               return res;
             };
           case 'deleteRequest':
@@ -165,6 +177,16 @@ export class QueueJournal {
         }
       },
     });
+  }
+
+  /**
+   * Drops a handled request from the in-memory queue. MemoryStorage's deleteRequest leaves its
+   * id in the client's list of front requests, whose next walk would then read a missing entry.
+   */
+  private async forget(client: RequestQueueClient, id: string): Promise<void> {
+    await client.deleteRequest(id);
+    const front = client as unknown as { forefrontRequestIds?: string[] };
+    if (front.forefrontRequestIds?.includes(id)) front.forefrontRequestIds = front.forefrontRequestIds.filter((x) => x !== id);
   }
 
   private record(e: Entry): void {
@@ -195,8 +217,9 @@ export class QueueJournal {
   }
 
   /**
-   * Rebuilds the queue from the file and returns the latest state of each request as an
-   * add, in the order the requests were first added (handled ones keep handledAt). A line cut
+   * Rebuilds the queue (its pending requests) from the file and returns the latest state of
+   * each request as an add, in the order the requests were first added (handled ones keep
+   * handledAt, for the next replay's onReplayedKeys). A line cut
    * short by a crash (the last one) is skipped. Budget slots are counted; a pending request
    * that holds one is marked so it does not take another.
    */
@@ -225,7 +248,13 @@ export class QueueJournal {
       this.slots.delete(key);
       this.slotsDone++;
     }
-    for (const e of latest.values()) await client.addRequest(e.r, { forefront: e.f === true });
+    const keys: string[] = [];
+    for (const e of latest.values()) {
+      keys.push(e.r.uniqueKey);
+      if (keys.length >= 10_000) this.opts.onReplayedKeys?.(keys.splice(0));
+      if (!(e.r as { handledAt?: unknown }).handledAt) await client.addRequest(e.r, { forefront: e.f === true });
+    }
+    if (keys.length) this.opts.onReplayedKeys?.(keys);
     return [...latest.values()];
   }
 

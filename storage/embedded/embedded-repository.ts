@@ -12,7 +12,7 @@ import { decodeDoc, encodeDoc, reviveDoc } from './doc-codec';
 import { readLegacyLog } from './legacy-log';
 import { planSql } from './sql-plan';
 import { describeFsError, recoveryStep, storeError } from './store-errors';
-import { columnValue, LAYOUT_VERSION, quoteIdent, schemaSql, TABLES } from './tables';
+import { columnValue, LAYOUT_VERSION, quoteIdent, schemaSql, TABLES, UPGRADES } from './tables';
 
 export { describeFsError } from './store-errors';
 
@@ -125,7 +125,8 @@ export class EmbeddedRepository extends BaseRepository {
   private static createTables(db: Db, file: string): void {
     db.exec('BEGIN IMMEDIATE');
     try {
-      EmbeddedRepository.checkVersion(db, file);
+      const version = EmbeddedRepository.checkVersion(db, file);
+      for (let v = version; v > 0 && v < LAYOUT_VERSION; v++) db.exec(UPGRADES[v]!);
       db.exec(schemaSql());
       db.exec('CREATE TABLE IF NOT EXISTS store_meta (name TEXT PRIMARY KEY, value TEXT)');
       db.pragma(`user_version = ${LAYOUT_VERSION}`);
@@ -136,11 +137,13 @@ export class EmbeddedRepository extends BaseRepository {
     }
   }
 
-  private static checkVersion(db: Db, file: string): void {
+  /** The store's layout version (0: a new file); throws when a newer crawler wrote it. */
+  private static checkVersion(db: Db, file: string): number {
     const v = db.pragma('user_version', { simple: true }) as number;
     if (v > LAYOUT_VERSION) {
       throw new StorageUnavailableError(`store file ${file} has layout ${v}, written by a newer version of the crawler (this one reads layout ${LAYOUT_VERSION}); upgrade the crawler`);
     }
+    return v;
   }
 
   describe(): string {

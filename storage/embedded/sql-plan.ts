@@ -22,7 +22,8 @@ export interface SqlPlan {
 const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   !!v && typeof v === 'object' && !Array.isArray(v) && !(v instanceof Date);
 
-interface Column { sql: string; kind: ColumnKind }
+/** `key`: the unique key column holds the same value whenever this one is a string (see TableSpec.keyIsUrl). */
+interface Column { sql: string; kind: ColumnKind; key?: true }
 
 /** The column a filter or sort field reads, if any. */
 function columnOf(coll: CollectionName, field: string): Column | undefined {
@@ -30,7 +31,8 @@ function columnOf(coll: CollectionName, field: string): Column | undefined {
   if (field === '_id') return { sql: '_id', kind: 'text' };
   if (field === t.keyField) return { sql: 'uk', kind: 'text' };
   const c = t.columns.find((x) => x.field === field);
-  return c ? { sql: quoteIdent(c.field), kind: c.kind } : undefined;
+  if (!c) return undefined;
+  return { sql: quoteIdent(c.field), kind: c.kind, ...(field === 'url' && t.keyIsUrl ? { key: true as const } : {}) };
 }
 
 const RANGE_OPS: Record<string, string> = { $gt: '>', $gte: '>=', $lt: '<', $lte: '<=' };
@@ -51,10 +53,18 @@ export function planSql(coll: CollectionName, filter: Record<string, unknown>, s
 
   const addField = (col: Column, value: unknown): void => {
     if (unindexTask && col.sql === '"taskId"') col = { ...col, sql: '+"taskId"' };
+    // A URL equal to X is a key equal to X: the condition on uk lets its index find the rows.
+    const eq = (v: string | number): void => {
+      where.push(`${col.sql} = ?`);
+      params.push(v);
+      if (col.key) {
+        where.push('uk = ?');
+        params.push(v);
+      }
+    };
     const scalar = columnValue(col.kind, value);
     if (scalar !== null) {
-      where.push(`${col.sql} = ?`);
-      params.push(scalar);
+      eq(scalar);
       return;
     }
     if (!isPlainObject(value)) { exact = false; return; }
@@ -62,14 +72,17 @@ export function planSql(coll: CollectionName, filter: Record<string, unknown>, s
       if (op === '$eq' || RANGE_OPS[op]) {
         const v = columnValue(col.kind, x);
         if (v === null) { exact = false; continue; }
-        where.push(`${col.sql} ${op === '$eq' ? '=' : RANGE_OPS[op]} ?`);
+        if (op === '$eq') { eq(v); continue; }
+        where.push(`${col.sql} ${RANGE_OPS[op]} ?`);
         params.push(v);
       } else if (op === '$in' && Array.isArray(x)) {
         const vs = x.map((y) => columnValue(col.kind, y));
         if (vs.some((v) => v === null)) { exact = false; continue; }
         if (!vs.length) { where.push('0'); continue; }
-        where.push(`${col.sql} IN (${vs.map(() => '?').join(',')})`);
-        params.push(...(vs as Array<string | number>));
+        for (const c of col.key ? [col.sql, 'uk'] : [col.sql]) {
+          where.push(`${c} IN (${vs.map(() => '?').join(',')})`);
+          params.push(...(vs as Array<string | number>));
+        }
       } else exact = false;
     }
   };

@@ -23,8 +23,21 @@ export interface TableSpec {
   scoped: boolean;
   /** The document field the unique key column `uk` holds: `name` for tasks, `key` elsewhere. */
   keyField: string;
+  /**
+   * The key is the record's URL whenever it has one (shops, commodities, news: see
+   * storage/page-records.ts), so `url = X` selects the rows with `uk = X`: the unique-key index
+   * serves URL lookups and the table needs no index of its own on url (one b-tree less to
+   * update per record; with crawl-order URLs that index cost a random page per insert).
+   */
+  keyIsUrl: boolean;
   columns: ColumnSpec[];
 }
+
+function quoteIdentifier(id: string): string {
+  return `"${id.replace(/"/g, '""')}"`;
+}
+const q = quoteIdentifier;
+export const quoteIdent = quoteIdentifier;
 
 const text = (field: string, index = false): ColumnSpec => ({ field, kind: 'text', index });
 const num = (field: string, index = false): ColumnSpec => ({ field, kind: 'num', index });
@@ -32,15 +45,15 @@ const date = (field: string, index = false): ColumnSpec => ({ field, kind: 'date
 
 const COLUMNS: Record<CollectionName, ColumnSpec[]> = {
   tasks: [text('status'), date('startedAt')],
-  categories: [text('taskId'), text('url', true), text('parentId', true), num('level'), date('lastSeenAt')],
-  shops: [text('taskId'), text('url', true), text('name', true), num('goodsCount'), date('lastSeenAt')],
+  categories: [text('taskId', true), text('url', true), text('parentId', true), num('level'), date('lastSeenAt')],
+  shops: [text('taskId', true), text('url'), text('name', true), num('goodsCount'), date('lastSeenAt')],
   commodities: [
-    text('taskId'), text('url', true), text('shopId', true), text('sku'), text('brand'),
+    text('taskId', true), text('url'), text('shopId', true), text('sku'), text('brand'),
     num('price', true), num('salePrice', true), num('rating'), num('reviewCount'),
     date('firstSeenAt'), date('lastSeenAt', true), date('lastChangedAt'),
   ],
-  reviews: [text('taskId'), text('url', true), text('commodityId', true), date('date', true), num('rating'), date('lastSeenAt')],
-  news: [text('taskId'), text('url', true), date('publishedAt', true), date('firstSeenAt'), date('lastSeenAt', true), date('lastChangedAt')],
+  reviews: [text('taskId', true), text('url', true), text('commodityId', true), date('date', true), num('rating'), date('lastSeenAt')],
+  news: [text('taskId', true), text('url'), date('publishedAt', true), date('firstSeenAt'), date('lastSeenAt', true), date('lastChangedAt')],
   workers: [text('taskId', true), text('hostId'), text('status'), date('lastHeartbeatAt')],
   hosts: [],
 };
@@ -50,15 +63,29 @@ export const TABLES: Record<CollectionName, TableSpec> = Object.fromEntries(
     name,
     scoped: (PAGE_TABLES as readonly string[]).includes(name),
     keyField: name === 'tasks' ? 'name' : 'key',
+    keyIsUrl: name === 'shops' || name === 'commodities' || name === 'news',
     columns: COLUMNS[name],
   }]),
 ) as Record<CollectionName, TableSpec>;
 
-/** Bump when the layout changes; a store with another version is refused with a clear message. */
-export const LAYOUT_VERSION = 1;
+/**
+ * Bump when the layout changes; a store of a newer layout is refused with a clear message, an
+ * older one is brought up to date by the first writer that opens it (UPGRADES).
+ * 2: the unique key index leads with uk, (uk, taskId), so it serves a lookup by key or URL
+ * without the task; shops, commodities and news lost their url index (TableSpec.keyIsUrl); the
+ * page tables got an index on taskId (a task's counts and exports; cheap to keep: a task's new
+ * rows all go to the end of its part of the index).
+ */
+export const LAYOUT_VERSION = 2;
 
-const q = (id: string) => `"${id.replace(/"/g, '""')}"`;
-export const quoteIdent = q;
+/** SQL that brings a store of layout `from` to `from + 1`, run before schemaSql() recreates what is missing. */
+export const UPGRADES: Record<number, string> = {
+  1: Object.values(TABLES).flatMap((t) => [
+    ...(t.scoped ? [`DROP INDEX IF EXISTS ${quoteIdentifier(`${t.name}_uk`)}`] : []),
+    ...(t.keyIsUrl ? [`DROP INDEX IF EXISTS ${quoteIdentifier(`${t.name}_url`)}`] : []),
+  ]).join(';\n'),
+};
+
 
 /** CREATE statements for every table and index (idempotent). */
 export function schemaSql(): string {
@@ -67,7 +94,9 @@ export function schemaSql(): string {
     const cols = t.columns.map((c) => `${q(c.field)} ${c.kind === 'text' ? 'TEXT' : c.kind === 'num' ? 'REAL' : 'INTEGER'}`);
     // taskId is a column of every scoped table (the unique key's scope).
     out.push(`CREATE TABLE IF NOT EXISTS ${q(t.name)} (_id TEXT PRIMARY KEY, uk TEXT NOT NULL, ${cols.join(', ')}${cols.length ? ', ' : ''}doc TEXT NOT NULL)`);
-    out.push(`CREATE UNIQUE INDEX IF NOT EXISTS ${q(`${t.name}_uk`)} ON ${q(t.name)} (${t.scoped ? 'taskId, ' : ''}uk)`);
+    // uk first: a lookup by key (or URL) without the task uses it too; the page tables' lookups
+    // give both columns.
+    out.push(`CREATE UNIQUE INDEX IF NOT EXISTS ${q(`${t.name}_uk`)} ON ${q(t.name)} (uk${t.scoped ? ', taskId' : ''})`);
     for (const c of t.columns) {
       if (c.index) out.push(`CREATE INDEX IF NOT EXISTS ${q(`${t.name}_${c.field}`)} ON ${q(t.name)} (${q(c.field)})`);
     }

@@ -22,10 +22,12 @@ function journalFile(): string {
 async function open(file: string, replay: boolean) {
   const storage = new MemoryStorage({ persistStorage: false, writeMetadata: false });
   const { id } = await storage.requestQueues().getOrCreate('queue');
-  const journal = await QueueJournal.attach(storage, id, file, replay);
+  // What the task's Bloom filter is told on replay.
+  const replayedKeys: string[] = [];
+  const journal = await QueueJournal.attach(storage, id, file, replay, { onReplayedKeys: (keys) => replayedKeys.push(...keys) });
   const config = new Configuration({ storageClient: storage, persistStorage: false, purgeOnStart: false });
   const queue = await RequestQueue.open(id, { config, storageClient: storage });
-  return { queue, journal };
+  return { queue, journal, replayedKeys };
 }
 
 const urls = (n: number) => Array.from({ length: n }, (_, i) => `https://shop.example.cn/p/${i}.html`);
@@ -47,8 +49,10 @@ describe('the embedded queue journal', () => {
 
     const second = await open(file, true);
     const info = await second.queue.getInfo();
-    expect(info?.handledRequestCount).toBe(4);
-    expect(info?.totalRequestCount).toBe(10);
+    // The queue holds the pending requests; the dedup filter learns every URL, handled ones too.
+    expect(info?.totalRequestCount).toBe(6);
+    expect(info?.pendingRequestCount).toBe(6);
+    expect([...second.replayedKeys].sort()).toEqual(urls(10).sort());
     const seen: string[] = [];
     for (let r = await second.queue.fetchNextRequest(); r; r = await second.queue.fetchNextRequest()) {
       seen.push(r.url);
@@ -56,10 +60,26 @@ describe('the embedded queue journal', () => {
       await second.queue.markRequestHandled(r);
     }
     expect(seen.sort()).toEqual(urls(10).slice(4).sort());
-    // Adding an already handled URL again is a duplicate, not new work.
-    const again = await second.queue.addRequest({ url: urls(10)[0]! });
-    expect(again.wasAlreadyHandled).toBe(true);
     await second.journal.close();
+  });
+
+  it('keeps no handled request in memory, the crawl\'s memory not growing with its pages (front-of-queue requests too)', async () => {
+    const file = journalFile();
+    const q = await open(file, false);
+    for (const forefront of [false, true]) {
+      await q.queue.addRequests(urls(600).map((url) => ({ url: `${url}?front=${forefront}` })), { forefront });
+      for (let r = await q.queue.fetchNextRequest(); r; r = await q.queue.fetchNextRequest()) await q.queue.markRequestHandled(r);
+      const info = await q.queue.getInfo();
+      expect(info?.totalRequestCount).toBe(0);
+      expect(info?.pendingRequestCount).toBe(0);
+      expect(await q.queue.isFinished()).toBe(true);
+    }
+    await q.journal.close();
+    // The journal still has them all, for a resume's dedup filter.
+    const again = await open(file, true);
+    expect(again.replayedKeys).toHaveLength(1200);
+    expect((await again.queue.getInfo())?.totalRequestCount).toBe(0);
+    await again.journal.close();
   });
 
   it('skips a line cut short by a crash and compacts the file to one line per request on resume', async () => {

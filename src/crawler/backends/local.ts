@@ -11,6 +11,9 @@ import { CRAWLEE_BASE, resumedSettings, type TaskBackend, type TaskSettings } fr
 import { logLine } from '../../cli/log';
 import { FileRuleStore } from '../fetching/replay/rule-store';
 
+/** Requests Crawlee's RequestQueue keeps in its cache (its own default: 2,000,000, about 200 bytes each). */
+const REQUEST_CACHE_ENTRIES = 50_000;
+
 /** Embedded default: Crawlee's in-memory queue with a journal, and an in-process Bloom filter, in the task folder. */
 /**
  * `onWriteError`: called once when the queue journal cannot be written (disk full …); the crawl
@@ -38,11 +41,19 @@ export async function openLocalBackend(
   const storageClient = memoryStorage({ localDataDirectory: join(dir, 'crawlee'), persistStorage: false, writeMetadata: false });
   const config = new Configuration({ ...CRAWLEE_BASE, storageClient, persistStorage: false });
   const { id: queueId } = await storageClient.requestQueues().getOrCreate('queue');
-  const journal = await QueueJournal.attach(storageClient, queueId, join(dir, 'queue.jsonl'), resume, { onWriteError });
-  const queue = await RequestQueue.open(queueId, { config, storageClient });
   const bloomPath = join(dir, 'bloom.bin');
   // Sized for a million URLs per task (2.3 MB): the design's 1e8 would cost 180 MB in-process.
   const bloom = await MemoryBloom.loadOrCreate(bloomPath, { n: 1e6, p: 1e-4 });
+  // The filter is saved at checkpoints, the journal every 200 ms: it learns what the journal
+  // holds beyond it (handled requests are not kept in the queue to be found as duplicates).
+  const journal = await QueueJournal.attach(storageClient, queueId, join(dir, 'queue.jsonl'), resume, {
+    onWriteError,
+    onReplayedKeys: (keys) => void bloom.testAndSetMany(keys),
+  });
+  const queue = await RequestQueue.open(queueId, { config, storageClient });
+  // Crawlee caches every request it ever added (up to 2,000,000): a cache, so a bounded one
+  // (dedup is the Bloom filter's; a request it no longer holds is read from the queue).
+  (queue as unknown as { requestCache: { maxLength: number } }).requestCache.maxLength = REQUEST_CACHE_ENTRIES;
   // The journal's count of slots is exact after a crash; state.json's only as of its last checkpoint
   // (and the only count in journals written before slots were journaled).
   const budget = new LocalPageBudget(settings.maxPages, resume ? Math.max(previous?.pagesUsed ?? 0, journal.slotsUsed) : 0, journal);
