@@ -1,5 +1,3 @@
-import { appendFileSync, existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Redis } from 'ioredis';
 import type { PageType } from '../../../extractors/types';
 import { connectRedis } from '../../queue/redis-connection';
@@ -35,45 +33,6 @@ export function conditionalHeaders(v: PageValidators | null): Record<string, str
   if (v?.etag) h['if-none-match'] = v.etag;
   if (v?.lastModified) h['if-modified-since'] = v.lastModified;
   return h;
-}
-
-/**
- * Embedded mode: `validators.jsonl` in the task's folder, one line per page fetched (the last
- * line for a URL wins), rewritten compactly on close. A fresh run keeps it (that is the point);
- * one process crawls a local task, so no locking is needed.
- */
-export class FileValidatorStore implements ValidatorStore {
-  private readonly map = new Map<string, PageValidators>();
-  private readonly file: string;
-
-  constructor(dir: string) {
-    this.file = join(dir, 'validators.jsonl');
-    if (!existsSync(this.file)) return;
-    for (const line of readFileSync(this.file, 'utf8').split('\n')) {
-      if (!line) continue;
-      try {
-        const [url, v] = JSON.parse(line) as [string, PageValidators];
-        this.map.set(url, v);
-      } catch {
-        // A torn last line after a crash: that page is simply fetched in full next time.
-      }
-    }
-  }
-
-  async get(url: string): Promise<PageValidators | null> {
-    return this.map.get(url) ?? null;
-  }
-
-  async set(url: string, v: PageValidators): Promise<void> {
-    this.map.set(url, v);
-    appendFileSync(this.file, JSON.stringify([url, v]) + '\n');
-  }
-
-  async close(): Promise<void> {
-    const tmp = `${this.file}.tmp`;
-    writeFileSync(tmp, [...this.map].map((e) => JSON.stringify(e) + '\n').join(''));
-    renameSync(tmp, this.file);
-  }
 }
 
 /**
