@@ -132,3 +132,21 @@ describe('a Chinese opinion column signed in its headline', () => {
     expect(authorOf(html('流感疫苗施打現場（高清）'), 'https://news.example.com.tw/a/2')).toBeNull();
   });
 });
+
+describe('Chinese info bars and threads', () => {
+  const T = '<p>今天去公园散步，看到湖边的柳树已经发芽了，春天真的来了，心情也跟着好了起来，回家路上买了一束花。</p>';
+
+  it('reads the writer of a bar whose next label follows the name ("作者：王小明 责任编辑：李大力")', () => {
+    const html = `<html><head><title>公园柳树发芽_新闻中心_示例网</title></head><body><h1>公园柳树发芽</h1>
+      <div class="time">2012-01-12 10:30:00 来源：示例晚报</div>${T}${T}
+      <span class="bar">本文来源：示例晚报 作者：王小明 责任编辑：李大力_NN1234</span></body></html>`;
+    expect(authorOf(html, 'https://news.example.com/12/0112/a.html')).toBe('王小明');
+  });
+
+  it('takes the thread starter the "楼主：" label names, not a reply\'s "作者：" line', () => {
+    const html = `<html><head><title>春天来了_杂谈_示例论坛</title></head><body><h1>春天来了</h1>
+      <div class="post-info"><span>楼主：<a href="/u/1">小桥流水</a></span><span>时间：2012-01-12 10:30:00</span></div>${T}${T}
+      <div class="item"><div class="post-info"><span>作者：<a href="/u/2">路人甲</a></span> 回复日期：2012-01-12 11:00</div>${T}</div></body></html>`;
+    expect(authorOf(html, 'https://bbs.example.com/post-1.shtml')).toBe('小桥流水');
+  });
+});

@@ -1,7 +1,7 @@
 import { collapseSpace } from '../../text/normalize';
 import { jsonText, readJsonLd, typesOf, type JsonObject } from '../jsonld';
 import { metaContent, textOf } from './dom';
-import { bloggerFromTitle, forumPoster, nickname } from './poster';
+import { bloggerFromTitle, forumPoster, nickname, starterLabel } from './poster';
 import { byCredit, creditNames, infoBarName, datelineCredit, findEditor, findSource, lineCredit, ORG_SUFFIX, pageLines, signatureCredit, surnamed } from './byline-text';
 
 
@@ -235,6 +235,8 @@ export function authorFromPage(doc: Document, article: JsonObject | null): strin
     },
     () => bare(labelledMeta(doc)),
     () => accept(writerPageLink(doc)),
+    // A thread's starter as its label names them ("楼主：Name"): the replies' "作者：" lines below are not the author.
+    () => (hanPage ? poster(starterLabel(doc)) : null),
     // Credits read from the text are weaker than the site's own name given as author.
     () => fallback,
     () => {

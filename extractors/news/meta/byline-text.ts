@@ -63,7 +63,8 @@ export function creditNames(text: string): string[] | null {
     names.push(n);
     rest = rest.slice(n.length);
     const sep = SEP.exec(rest);
-    n = sep ? next(rest.slice(sep[0].length)) : null;
+    // The bar's next label ends the list ("作者：王五 责任编辑：李四").
+    n = sep && !LABEL_AHEAD.test(rest.slice(sep[0].length)) ? next(rest.slice(sep[0].length)) : null;
     // Latin names are listed with "," or "and": a space only runs into the next words of the bar.
     if (n && !HAN_START.test(n) && !sep![0].trim()) n = null;
     if (n) rest = rest.slice(sep![0].length);
@@ -71,6 +72,9 @@ export function creditNames(text: string): string[] | null {
   if (!names.length || !END.test(rest) || NOT_WRITER.test(rest)) return null;
   return names;
 }
+
+/** A labelled field of an info bar that may follow the names. */
+const LABEL_AHEAD = /^(?:责任编辑|責任編輯|网络编辑|網絡編輯|编辑|編輯|责编|責編|来源|來源|稿源|出处|出處|时间|時間|日期|发布时间|發佈時間|字号|字號|浏览|瀏覽|点击|點擊)\s*[：:]/u;
 
 /** Credit patterns, most explicit first. Each captures the text that starts with the names. */
 const CREDITS: RegExp[] = [
