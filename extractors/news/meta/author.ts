@@ -1,7 +1,7 @@
 import { collapseSpace } from '../../text/normalize';
 import { jsonText, readJsonLd, typesOf, type JsonObject } from '../jsonld';
 import { metaContent, textOf } from './dom';
-import { bloggerFromTitle, forumPoster, nickname } from './poster';
+import { bloggerFromTitle, forumPoster, nickname, starterLabel } from './poster';
 import { byCredit, creditNames, infoBarName, datelineCredit, findEditor, findSource, lineCredit, ORG_SUFFIX, pageLines, signatureCredit, surnamed } from './byline-text';
 
 
@@ -12,12 +12,25 @@ const ORG_TYPE = /Organization$|^(?:Corporation|NGO|GovernmentOrganization|NewsM
 export function cleanAuthor(raw: string | null | undefined): string | null {
   if (!raw) return null;
   let a = collapseSpace(decodeEntities(raw))
-    .replace(/^(by|written by|posted by|author|作者|文|记者|記者)\s*[：:]?\s*/i, '')
+    // A name field whose first part was empty (", USA TODAY") starts with its separator.
+    .replace(/^[\s,;|·•:–—-]+/, '')
+    // A role label before the name: a Latin one ends the word or runs into a capital ("ByJane
+    // Doe"); "Byron Lee" keeps its "By".
+    .replace(/^(?:(?:[Bb]y|BY|(?:[Ww]ritten|[Pp]osted) [Bb]y|(?:WRITTEN|POSTED) BY|[Aa]bout [Tt]he [Aa]uthor|[Tt]he [Aa]uthor|[Aa]uthors?|AUTHORS?)(?!\p{Ll})|作者|文(?=\s*[：:/／]|\s)|记者|記者)\s*[：:/／]?\s*/u, '')
     .replace(/\s*[|,]\s*(staff writer|reporter|correspondent|contributor)\b.*$/i, '')
     .trim();
   // A URL or a CMS's default account is no one's name.
-  if (/^https?:\/\//i.test(a) || /^(?:admin|administrator|webmaster|root|guest|user|superuser)$/i.test(a)) return null;
-  a = a.replace(/[\s,;|]+$/, '');
+  if (/^https?:\/\//i.test(a) || /^(?:\S+\s+)?(?:admin|administrator|webmaster|root|guest|user|superuser)$/i.test(a)) return null;
+  // The heading of an author box ("The Author", "About the author") names no one.
+  if (/^(?:the\s+|about\s+(?:the\s+)?)?(?:authors?|writers?)$/i.test(a)) return null;
+  a = a
+    .replace(/[\s,;|]+$/, '')
+    // The same text twice (a name in a card and again in its pop-up).
+    .replace(/^(.{2,60}?)\s+\1$/u, '$1')
+    // An avatar's initials before the name ("CM Craig McCarthy").
+    .replace(/^(\p{Lu}{1,3})\s+(?=(\p{Lu}\S*(?:\s+\p{Lu}\S*){0,3}))/u, (m, ini: string, rest: string) => (rest.split(/\s+/).map((w) => w[0]).join('').startsWith(ini) ? '' : m));
+  // Initials alone are an avatar placeholder ("NB"), not a byline.
+  if (/^\p{Lu}{1,2}$/u.test(a)) return null;
   // A list of several writers ("A, B, C and D") runs longer than one name.
   if (a.length < 2 || a.length > (/,/.test(a) ? 200 : 80)) return null;
   return a;
@@ -42,7 +55,28 @@ function plausible(a: string, hanPage = false): string | null {
   // Latin bylines often run into a date or a role ("Luke KimDecember 17, 2025"): kept as written,
   // but a value that is only a date or a number is not a name.
   if (!/\p{L}{2}/u.test(a) || /^\W*\d[\d\s/.:-]*$/.test(a) || /^(?:mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?,?\s+\d/i.test(a)) return null;
-  return a.replace(/\s+says:?$/i, '');
+  // A date line of a byline bar ("Updated March 13, 2024") is not a name.
+  if (/^(?:updated|published|posted|last\s+(?:updated|modified)|modified|date)\b/i.test(a)) return null;
+  return nameBeforeDate(a)?.replace(/\s+says:?$/i, '') ?? null;
+}
+
+const LATIN_DATE = /(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2},? \d{4}|\b\d{1,2} (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]* \d{4}|\b\d{1,4}[-/.]\d{1,2}[-/.]\d{2,4}\b/i;
+
+/**
+ * A Latin value that runs into a date ("Luke KimDecember 17, 2025") keeps the part before it,
+ * which must then read as a name: capitalised words ("Personal finance January 27, 2025" is a
+ * section label and a date).
+ */
+function nameBeforeDate(a: string): string | null {
+  const m = LATIN_DATE.exec(a);
+  if (!m) return a;
+  // The name ends where the bar's next label starts ("Cazzy MagennisLast Updated:", "Rasmus Barslund Founder & Lead Reviewer").
+  const before = a
+    .slice(0, m.index)
+    .replace(/\s*(?:[Ll]ast\s*[Uu]pdated|[Uu]pdated|[Pp]ublished|[Pp]osted|[Rr]eviewed|[Ee]dited|Founder|Co-?founder|CEO|Editor|Writer|Reporter|Contributor|Senior|Lead|Head|Staff|Director|Manager)\b.*$/, '')
+    .replace(/[\s,|·•–—:-]+$/, '');
+  const words = before.split(/\s+/);
+  return before && words.length <= 6 && words.every((w) => /^\p{Lu}/u.test(w) || /^(?:de|del|van|von|der|da|di|le|la|bin)$/.test(w)) ? before : null;
 }
 
 /** Names that identify the site (og:site_name, JSON-LD publisher, the side parts of <title>, the host): never the author. */
@@ -68,6 +102,14 @@ function siteNames(doc: Document, article: JsonObject | null): { names: string[]
   }
   // On a Chinese page a Latin author equal to the domain ("chinanews") is the site.
   return { names, host: HAN_TEXT.test(title) ? host : [], hostLabels: host };
+}
+
+/** A byline that ends with the site's name ("Brian Truitt USA TODAY", "Ann Lee | Example News") names the writer before it. */
+function withoutSiteName(a: string | null, siteName: string | null): string | null {
+  if (!a || !siteName || a.length <= siteName.length) return a;
+  const tail = a.slice(-siteName.length);
+  const head = a.slice(0, -siteName.length).replace(/[\s,|·•–—/-]+$/, '');
+  return tail.toLowerCase() === siteName.toLowerCase() && /[\s,|·•–—/-]$/.test(a.slice(0, -siteName.length)) && head.length >= 2 ? head : a;
 }
 
 /** A Latin author that is the site's own name: the page names no writer there, kept only when nothing better is found. */
@@ -102,11 +144,16 @@ function jsonLdAuthors(v: unknown): { names: string | null; org: boolean } {
 
 /** The article's JSON-LD author, else a person credited as author of another object (a WebPage). */
 function structuredAuthor(doc: Document, article: JsonObject | null): { names: string | null; org: boolean } {
-  const own = jsonLdAuthors(article?.author ?? article?.creator);
+  const objects = readJsonLd(doc);
+  // A @graph names its author by reference ({"@id": "…/#/schema/person/…"}), the Person elsewhere in the graph.
+  const byId = new Map(objects.filter((o) => typeof o['@id'] === 'string' && o.name).map((o) => [o['@id'] as string, o]));
+  const resolve = (v: unknown): unknown =>
+    Array.isArray(v) ? v.map(resolve) : v && typeof v === 'object' && !(v as JsonObject).name && byId.get((v as JsonObject)['@id'] as string) || v;
+  const own = jsonLdAuthors(resolve(article?.author ?? article?.creator));
   if (own.names && !own.org) return own;
-  for (const o of readJsonLd(doc)) {
+  for (const o of objects) {
     if (o === article || !o.author) continue;
-    const other = jsonLdAuthors(o.author);
+    const other = jsonLdAuthors(resolve(o.author));
     if (other.names && !other.org) return other;
   }
   return own;
@@ -123,10 +170,20 @@ export function authorFromPage(doc: Document, article: JsonObject | null): strin
   const site = siteNames(doc, article);
   const source = findSource(doc);
   const hanPage = HAN_TEXT.test(doc.title ?? '');
+  const siteName = metaContent(doc, ['og:site_name']) ?? jsonText(article?.publisher);
+  let bodyText: string | null = null;
+  let login: string | null = null;
   const accept = (raw: string | null): string | null => {
-    const a = cleanAuthor(raw);
+    const a = withoutSiteName(cleanAuthor(raw), siteName);
     const p = a ? plausible(a, hanPage) : null;
     if (!p || siteLike(p, site) || (source && p === source)) return null;
+    // A template's unfilled field ("page.head.extra.author") names no one; a login
+    // ("andrew.keaveney") yields to a name the page shows, unless it is shown itself.
+    if (/^[a-z0-9_]+(?:\.[a-z0-9_]+)*\.(?:author|name|byline)$/.test(p)) return null;
+    if (/^[a-z0-9]+(?:[._][a-z0-9]+)+$/.test(p) && !(bodyText ??= doc.body?.textContent ?? '').includes(p)) {
+      login ??= p;
+      return null;
+    }
     return p;
   };
   /** An unlabelled value (meta, author slot): a Chinese one must read as a personal name. */
@@ -168,7 +225,7 @@ export function authorFromPage(doc: Document, article: JsonObject | null): strin
       for (const el of Array.from(doc.querySelectorAll('[class*="byline" i], [class*="author" i], [id*="author" i], [class~="auth" i]')).slice(0, 20)) {
         // Comment authors are not the article's, nor the author line of a card teasing another
         // page (a book, a related story: a linked heading beside it).
-        if (el.closest('[class*="comment" i], [id*="comment" i]') || teaserCard(el)) continue;
+        if (el.closest('[class*="comment" i], [id*="comment" i]') || inChrome(el) || teaserCard(el)) continue;
         const t = textOf(el);
         if (t.length < 2 || t.length >= 80) continue;
         const a = credited(lineCredit(t) ?? byCredit(t, true)) ?? bare(t);
@@ -177,13 +234,16 @@ export function authorFromPage(doc: Document, article: JsonObject | null): strin
       return null;
     },
     () => bare(labelledMeta(doc)),
+    () => accept(writerPageLink(doc)),
+    // A thread's starter as its label names them ("楼主：Name"): the replies' "作者：" lines below are not the author.
+    () => (hanPage ? poster(starterLabel(doc)) : null),
     // Credits read from the text are weaker than the site's own name given as author.
     () => fallback,
     () => {
       const { lines, lineElements } = pageLines(doc);
       for (const [i, line] of lines.entries()) {
         let a = credited(lineCredit(line));
-        if (!a || teaserCard(lineElements[i]!)) continue;
+        if (!a || inChrome(lineElements[i]!) || teaserCard(lineElements[i]!)) continue;
         // A line made of blocks ("title / byline / text") runs the name into the next block:
         // the innermost line holding a credit reads it alone.
         for (let j = i + 1, outer = lineElements[i]!; j < lines.length && outer.contains(lineElements[j]!); j++) {
@@ -227,8 +287,11 @@ export function authorFromPage(doc: Document, article: JsonObject | null): strin
       }
       return null;
     },
+    // An opinion column signed in its headline: "關於流感的正確觀念（黃景泰）".
+    () => (hanPage ? headlineSigned(doc) : null),
     // A forum thread's first poster.
     () => poster(forumPoster(doc)),
+    () => (hanPage ? null : accept(lowercaseByline(doc))),
   ];
   for (const s of sources) {
     try {
@@ -241,7 +304,17 @@ export function authorFromPage(doc: Document, article: JsonObject | null): strin
       /* next source */
     }
   }
-  return fallback;
+  return fallback ?? login;
+}
+
+/** The writer a Chinese headline closes with in brackets, a personal name (not a place or a source). */
+function headlineSigned(doc: Document): string | null {
+  // The headline as <title> opens with it (the first <h1> is often the site's logo).
+  const heading = collapseSpace(doc.title ?? '').split(/\s*[|_｜]\s*|\s+-\s+/)[0]!;
+  const m = /[（(]\s*(\p{Script=Han}{2,3})\s*[）)]$/u.exec(heading);
+  // Tags that also open with a surname character: "（高清）", "（周评）", "（金句）".
+  const names = m && !/^(?:高清|周评|周評|金句|万字|萬字)$/u.test(m[1]!) ? creditNames(m[1]!) : null;
+  return names && surnamed(names[0]!) ? names[0]! : null;
 }
 
 /**
@@ -264,6 +337,65 @@ function asWritten(doc: Document, joined: string): string {
   return joined;
 }
 
+/** A path segment that leads to the page about one writer: /author/jane-doe, /staff/123/jane-doe/. */
+const WRITER_PATH = /^(?:author|authors|writer|writers|staff|contributor|contributors|people|profile|profiles|team|by)$/i;
+const fold = (s: string) => s.normalize('NFKD').replace(/[^\p{L}\p{N}]/gu, '').toLowerCase();
+
+/**
+ * A link to the writer's own page whose address spells the linked name (WordPress /author/slug
+ * and its kin): "<a href="/authors/emmanuel-oyibo">Emmanuel Oyibo</a>". The slug agreeing with the
+ * text tells a byline from a "Meet the team" menu entry.
+ */
+function writerPageLink(doc: Document): string | null {
+  for (const a of Array.from(doc.querySelectorAll('a[href]')).slice(0, 3000)) {
+    let path: string[];
+    try {
+      const url = new URL(a.getAttribute('href')!, doc.URL);
+      // Credits of other sites' people (a list of contributors' homepages) are not the byline.
+      if (bareHost(url.hostname) !== bareHost(new URL(doc.URL).hostname)) continue;
+      path = url.pathname.split('/').filter(Boolean);
+    } catch {
+      continue;
+    }
+    const at = path.findIndex((seg) => WRITER_PATH.test(seg));
+    if (at < 0 || at === path.length - 1) continue;
+    const slug = fold(path[path.length - 1]!);
+    const text = textOf(a) || a.getAttribute('aria-label') || '';
+    const words = text.split(/\s+/).map(fold).filter(Boolean);
+    if (words.length < 2 || words.length > 4 || text.length > 60) continue;
+    // "emmanuel-oyibo", "ldaigle" (initial and surname) for "Emmanuel Oyibo", "Luke Daigle".
+    const spelt = slug === words.join('') || slug === words[0]![0] + words[words.length - 1] || words.every((w) => slug.includes(w));
+    if (!spelt || a.closest('[class*="comment" i], [id*="comment" i]') || inChrome(a) || otherLabel(a)) continue;
+    return text;
+  }
+  return null;
+}
+
+const bareHost = (h: string) => h.toLowerCase().replace(/^www\d*\./, '');
+
+/** A link labelled as something else than the writer ("Contact: Ron Sands", "Reviewed by"). */
+function otherLabel(a: Element): boolean {
+  let before = '';
+  for (let n = a.previousSibling; n && before.length < 40; n = n.previousSibling) before = (n.textContent ?? '') + before;
+  return /(?:contact|review|edit|fact|photo|image|illustrat|press|question)[\p{L} -]{0,20}:?\s*$/iu.test(collapseSpace(before));
+}
+
+/**
+ * A lowercase nickname in a byline line of its own beside the post's date ("by ibby"): the
+ * capitalised-name rules skip it, and a line that is only "by" and one word under a date reads
+ * as nothing else.
+ */
+function lowercaseByline(doc: Document): string | null {
+  const { lines, lineElements } = pageLines(doc);
+  for (const [i, line] of lines.entries()) {
+    const m = /^by\s+([\p{Ll}\d][\p{L}\d_.-]{1,24})$/u.exec(line);
+    const box = m ? lineElements[i]!.parentElement : null;
+    if (!box || inChrome(box) || textOf(box).length > 300) continue;
+    if (box.querySelector('time') || LATIN_DATE.test(textOf(box))) return m![1]!;
+  }
+  return null;
+}
+
 /** The value of a link-preview label/value pair naming the writer (twitter:label1 "Written by", twitter:data1 "Jane Doe"). */
 function labelledMeta(doc: Document): string | null {
   for (let i = 1; i <= 4; i++) {
@@ -272,6 +404,17 @@ function labelledMeta(doc: Document): string | null {
   }
   return null;
 }
+
+/** Menus, buttons and forms: their words ("BY USE CASE", a sign-in "auth" label) are no byline. */
+function inChrome(el: Element): boolean {
+  if (el.closest('nav, button, form, [role="navigation"]')) return true;
+  // A page's wrappers carry menu classes too ("has-mega-menu" on <body>): only a small box counts.
+  for (let box: Element | null = el; box && box.tagName !== 'BODY'; box = box.parentElement) {
+    if (MENU_CLASS.test(box.getAttribute('class') ?? '')) return textOf(box).length < 3000;
+  }
+  return false;
+}
+const MENU_CLASS = /(?:^|[\s_-])(?:menu|dropdown|submenu|navbar)(?:$|[\s_-])/i;
 
 /** An element inside a small card whose heading links to another page (a blog's own title links to the page itself). */
 function teaserCard(el: Element): boolean {

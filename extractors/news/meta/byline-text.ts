@@ -63,7 +63,8 @@ export function creditNames(text: string): string[] | null {
     names.push(n);
     rest = rest.slice(n.length);
     const sep = SEP.exec(rest);
-    n = sep ? next(rest.slice(sep[0].length)) : null;
+    // The bar's next label ends the list ("作者：王五 责任编辑：李四").
+    n = sep && !LABEL_AHEAD.test(rest.slice(sep[0].length)) ? next(rest.slice(sep[0].length)) : null;
     // Latin names are listed with "," or "and": a space only runs into the next words of the bar.
     if (n && !HAN_START.test(n) && !sep![0].trim()) n = null;
     if (n) rest = rest.slice(sep![0].length);
@@ -72,12 +73,17 @@ export function creditNames(text: string): string[] | null {
   return names;
 }
 
+/** A labelled field of an info bar that may follow the names. */
+const LABEL_AHEAD = /^(?:责任编辑|責任編輯|网络编辑|網絡編輯|编辑|編輯|责编|責編|来源|來源|稿源|出处|出處|时间|時間|日期|发布时间|發佈時間|字号|字號|浏览|瀏覽|点击|點擊)\s*[：:]/u;
+
 /** Credit patterns, most explicit first. Each captures the text that starts with the names. */
 const CREDITS: RegExp[] = [
   // 作者：张三 / 作者: Steed / 文/孙七 / 撰文：…
   /(?:作者|作\s+者|撰文|撰稿|文)\s*[：:/／]\s*(.{2,60})/u,
   // 记者 张三 李四 / 本报记者 赵六 / 新华社记者任海军 阳建 / 〔記者魏怡嘉／台北報導〕
   new RegExp(`${ROLE.replace(/\|作者\|文\)$/, ')')}\\s*[/／]?\\s*(.{2,60})`, 'u'),
+  // A line of its own closing a column: "文 官嘉盈".
+  new RegExp(`^(?:文|撰文)\\s+(${HAN_NAME})$`, 'u'),
   // 邱俐穎／台北報導, 【楊宗灝／桃園報導】, 【（李三娃／四川成都）】
   new RegExp(`(?:^|[【〔\\[（(\\s])(${HAN_NAME}\\s*)[／╱/]\\s*${HAN}{2,6}(?:(?:報導|报道|報道|报导)[】〕\\]）)]?|[】〕\\]）)])`, 'u'),
   // 中廣新聞／陳奕華】
@@ -205,7 +211,9 @@ const SURNAMES = new Set(
     '金石廖贾賈夏韦韋付方白邹鄒孟熊秦邱江尹薛闫閆段雷侯龙龍史陶黎贺賀顾顧毛郝龚龔邵万萬钱錢严嚴覃武戴莫孔向汤湯常温溫康施文牛樊葛邢安齐齊易乔喬伍庞龐颜顏倪庄莊聂聶章鲁魯' +
     '岳翟殷詹申欧歐耿关關兰蘭焦俞左柳甘祝包宁寧尚符舒阮柯纪紀梅童凌毕畢单單季裴霍涂成苗谷盛曲翁冉骆駱蓝藍路游辛靳管柴蒙鲍鮑华華喻祁蒲房滕屈饶饒解牟艾尤阳陽时時穆农農司卓古吉缪繆' +
     '简簡车車项項连連芦蘆麦麥褚娄婁窦竇戚岑景党宫宮费費卜冷晏席卫衛米柏宗瞿桂全佟应應臧闵閔苟邬鄔边邊卞姬师師和仇栾欒隋商刁沙荣榮巫寇桑郎甄丛叢仲虞敖巩鞏明佘池乐樂匡冀郁迟遲' +
-    '官封谈談鄢蓬邝鄺晁滑粟鞠阎閻练練蒯麻').split(''),
+    '官封谈談鄢蓬邝鄺晁滑粟鞠阎閻练練蒯麻' +
+    // Less common ones that still sign bylines; words that open sentences (来, 从, 查) stay out.
+    '洪赖賴帅帥辜丘晋晉苑廉奚邸郜揭裘阚闞禹扈蔺藺冼闻聞仝厉厲茅储儲阙闕栗濮茹竺桓燕屠秋伊班植').split(''),
 );
 const COMPOUND_SURNAME = /^(?:欧阳|歐陽|司马|司馬|诸葛|諸葛|上官|东方|東方|皇甫|尉迟|尉遲|公孙|公孫|慕容|长孙|長孫|宇文|司徒|夏侯|令狐|端木|呼延|澹台|澹臺|申屠|轩辕|軒轅)/u;
 
@@ -249,6 +257,9 @@ function spacedText(el: Element): string {
   return collapseSpace(parts.join('')).replace(/ (?=[,.;:!?)\]）】」，。、；：])/gu, '').replace(/(?<=[(\[（【「]) /gu, '');
 }
 
+/** A byline written as one link ("<a href="/search?q=Jane">by Jane Doe</a>"). */
+const BY_LINK = /^(?:[Bb]y|BY|[Ww]ritten by|[Pp]osted by)\s+\p{Lu}/u;
+
 const INLINE = /^(?:BR|WBR|IMG|A|B|STRONG|EM|I|U|SPAN|FONT|SUP|SUB|SMALL|BIG|MARK|ABBR|CITE|Q|TIME)$/;
 
 /** The page's short lines and paragraphs, read once per document. */
@@ -266,8 +277,8 @@ export function pageLines(doc: Document): PageLines {
     if (blocks > 8) continue;
     const t = spacedText(el);
     // Headline links (related stories, menus) are not bylines; a long text is not a headline,
-    // even where a stray unclosed <a> wraps the article.
-    if (t.length < 200 && (el.closest('a') || (el.children.length === 1 && el.firstElementChild!.tagName === 'A' && textOf(el) === textOf(el.firstElementChild)))) continue;
+    // even where a stray unclosed <a> wraps the article. A linked "by Jane Doe" is a byline.
+    if (t.length < 200 && !BY_LINK.test(t) && (el.closest('a') || (el.children.length === 1 && el.firstElementChild!.tagName === 'A' && textOf(el) === textOf(el.firstElementChild)))) continue;
     if (t.length > 3 && t.length < 120 && children.filter((c) => c.tagName !== 'BR').length <= 4) {
       lines.push(t);
       lineElements.push(el);

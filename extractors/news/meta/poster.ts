@@ -53,15 +53,30 @@ const CLIMB = 6;
  * forum shows the poster's name in a cell beside the post's time bar).
  */
 export function forumPoster(doc: Document): string | null {
+  return starterLabel(doc) ?? posterByMark(doc);
+}
+
+/** The first post's user as a label names it: "楼主：Name", "Name 发表于 …". */
+export function starterLabel(doc: Document): string | null {
+  for (const el of Array.from(doc.body?.querySelectorAll('em, span, div, td, a, strong, b, font, p, li') ?? []).slice(0, 5000)) {
+    const t = textOf(el);
+    if (el.children.length > 3 || t.length >= 60 || el.closest(COMMENTS)) continue;
+    const m = /(?:楼主|樓主|博主)\s*[：:]\s*(\S{2,24})/u.exec(t) ?? /^(\S{2,24})\s+(?:发表于|發表於)/u.exec(t);
+    const n = m ? nickname(m[1]) : null;
+    if (n) return n;
+    if (POST_MARK.test(t)) return null;
+  }
+  return null;
+}
+
+/** The first linked name in the block that holds the first post's mark. */
+function posterByMark(doc: Document): string | null {
   const body = doc.body;
   if (!body) return null;
   let mark: Element | null = null;
   for (const el of Array.from(body.querySelectorAll('em, span, div, td, a, strong, b, font, p, li')).slice(0, 5000)) {
     const t = textOf(el);
     if (el.children.length > 3 || t.length >= 60 || el.closest(COMMENTS)) continue;
-    const m = /(?:楼主|樓主|博主)\s*[：:]\s*(\S{2,24})/u.exec(t) ?? /^(\S{2,24})\s+(?:发表于|發表於)/u.exec(t);
-    const n = m ? nickname(m[1]) : null;
-    if (n) return n;
     if (POST_MARK.test(t)) {
       mark = el;
       break;
