@@ -1,14 +1,16 @@
 /**
  * Replay against rendering (issue 23): the demo shop, whose prices, stock and reviews arrive by
  * XHR, crawled whole by browser mode and by adaptive mode with replay (and, for reference,
- * adaptive mode with --no-replay), each at the same concurrency in its own process. Prints
- * pages/s of each (from the demo site's request log: second page request to last, start-up
- * excluded) and pages per CPU-second of the crawler's process tree (Chromium included) in that
- * window, which a machine busy with other work distorts far less than wall time; adaptive
- * with replay over browser in both (target >= 5x); and how identical the commodity
- * and review tables are to browser mode's (target >= 99 %): commodities by URL with name, price,
- * sale price, availability and review count; reviews by URL, author, rating and text.
- * Run alone: npx tsx bench/replay.ts [--products 200] [--concurrency 4] [--no-baseline]
+ * adaptive mode with --no-replay), each at the same concurrency in its own process. Prints, per
+ * mode, pages/s (from the demo site's request log: second page request to last, start-up
+ * excluded) and CPU milliseconds per page of the crawler's process tree (Chromium included) in
+ * that window, which a machine busy with other work distorts far less than wall time; the same
+ * two over the second half of the crawl's page requests, where replay's fixed costs (browser
+ * launch, the renders that learn a template's rule) are behind it and only its re-check renders
+ * remain; adaptive with replay over browser in each (target >= 5x); and how identical the
+ * commodity and review tables are to browser mode's (target >= 99 %): commodities by URL with
+ * name, price, sale price, availability and review count; reviews by URL, author, rating and text.
+ * Run alone: npx tsx bench/replay.ts [--products 500] [--concurrency 4] [--no-baseline]
  * `npm run bench` runs it at its profile's size (see run.ts).
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -18,12 +20,14 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { startDemoSite, type DemoSite } from '../src/demo-site/server';
 import { openRepository } from '../storage/open';
 import { measureRun } from './lib/child-run';
+import type { RequestLogEntry } from '../src/demo-site/server';
+import type { TreeUsage } from './lib/proc-tree';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const say = (m: string) => process.stderr.write(`[replay] ${m}\n`);
 
 export interface ReplayBenchOptions {
-  /** Demo shop size. Default 200. */
+  /** Demo shop size. Default 500 (~640 pages): replay's fixed costs are then a small part of its whole crawl. */
   products?: number;
   /** Pages in flight, the same for every run. Default 4. */
   concurrency?: number;
@@ -31,6 +35,14 @@ export interface ReplayBenchOptions {
   baseline?: boolean;
   /** Print the figures to stdout. Default true. */
   print?: boolean;
+}
+
+/** Pages/s and CPU per page over one stretch of a crawl. */
+interface Rate {
+  pages: number;
+  pagesPerSec: number;
+  /** CPU milliseconds of the crawler's process tree (Chromium included) per page. */
+  cpuMsPerPage: number;
 }
 
 interface ModeRun {
@@ -41,6 +53,9 @@ interface ModeRun {
   /** CPU seconds of the crawler's process tree inside the window. */
   cpuSecs: number;
   pagesPerCpuSec: number;
+  cpuMsPerPage: number;
+  /** The second half of the crawl's page requests: the steady state, start-up and learning left out. */
+  steady: Rate;
   /** The "Replay by page template" lines of the summary. */
   replayLines: string[];
   commodities: Array<Record<string, unknown>>;
@@ -50,16 +65,41 @@ interface ModeRun {
 export interface ReplayFigures {
   products: number;
   concurrency: number;
-  browser: { pages: number; pagesPerSec: number; pagesPerCpuSec: number };
-  adaptiveReplay: { pages: number; pagesPerSec: number; pagesPerCpuSec: number; replay: string[] };
-  adaptiveNoReplay: { pages: number; pagesPerSec: number; pagesPerCpuSec: number } | null;
-  /** adaptive with replay over browser, in pages/s. */
+  browser: ModeFigures;
+  adaptiveReplay: ModeFigures & { replay: string[] };
+  adaptiveNoReplay: ModeFigures | null;
+  /** adaptive with replay over browser, in pages/s (whole crawl). */
   speedup: number;
-  /** adaptive with replay over browser, in pages per CPU-second. */
+  /** adaptive with replay over browser, in pages per CPU-second (whole crawl). */
   cpuSpeedup: number;
+  /** The same two over the second half of each crawl (steady state). */
+  steadySpeedup: number;
+  steadyCpuSpeedup: number;
   commodities: { browser: number; adaptive: number; identical: number; identicalShare: number; differences: string[] };
   reviews: { browser: number; adaptive: number; identical: number; identicalShare: number; differences: string[] };
   lines: string[];
+}
+
+interface ModeFigures {
+  pages: number;
+  pagesPerSec: number;
+  pagesPerCpuSec: number;
+  cpuMsPerPage: number;
+  steady: Rate;
+}
+
+const SUBRESOURCE = /^\/(api\/|img\/|static\/|favicon\.ico|robots\.txt)/;
+
+/** The second half of a crawl's page requests (by count): distinct pages served 200, pages/s, CPU per page. */
+function secondHalf(log: RequestLogEntry[], usage: TreeUsage): Rate {
+  const pages = log.filter((e) => !SUBRESOURCE.test(e.path));
+  const half = pages.slice(Math.floor(pages.length / 2));
+  const from = half[0]?.at ?? 0;
+  const to = half[half.length - 1]?.at ?? 0;
+  const n = new Set(half.filter((e) => e.status === 200).map((e) => e.path)).size;
+  const secs = (to - from) / 1000;
+  const cpu = usage.cpuSecsBetween(from, to);
+  return { pages: n, pagesPerSec: secs > 0 ? n / secs : 0, cpuMsPerPage: n > 0 ? (cpu * 1000) / n : 0 };
 }
 
 async function crawlOnce(site: DemoSite, label: string, mode: string[], concurrency: number): Promise<ModeRun> {
@@ -69,6 +109,7 @@ async function crawlOnce(site: DemoSite, label: string, mode: string[], concurre
   delete env.REDIS_URL;
   const logFile = join(data, 'crawl.log');
   say(`${label}: crawling ${site.url} at concurrency ${concurrency} …`);
+  const logStart = site.requestLog().length;
   try {
     const m = await measureRun(
       {
@@ -97,11 +138,13 @@ async function crawlOnce(site: DemoSite, label: string, mode: string[], concurre
         pagesPerSec: m.pagesPerSec,
         cpuSecs: m.windowCpuSecs,
         pagesPerCpuSec: m.windowCpuSecs > 0 ? m.pages / m.windowCpuSecs : 0,
+        cpuMsPerPage: m.pages > 0 ? (m.windowCpuSecs * 1000) / m.pages : 0,
+        steady: secondHalf(site.requestLog().slice(logStart), m.usage),
         replayLines: log.split('\n').filter((l) => /rendered \d+, replayed \d+/.test(l)).map((l) => l.trim()),
         commodities: await repo.find('commodities', {}),
         reviews: await repo.find('reviews', {}),
       };
-      say(`${label}: ${run.pages} pages in ${run.windowSecs.toFixed(1)} s, ${run.pagesPerSec.toFixed(1)} pages/s, ${run.cpuSecs.toFixed(1)} CPU-s (${run.pagesPerCpuSec.toFixed(1)} pages/CPU-s)${run.replayLines.length ? `; ${run.replayLines.join('; ')}` : ''}`);
+      say(`${label}: ${run.pages} pages in ${run.windowSecs.toFixed(1)} s, ${run.pagesPerSec.toFixed(1)} pages/s, ${run.cpuSecs.toFixed(1)} CPU-s (${run.cpuMsPerPage.toFixed(0)} ms per page); second half ${run.steady.pagesPerSec.toFixed(1)} pages/s, ${run.steady.cpuMsPerPage.toFixed(0)} ms CPU per page${run.replayLines.length ? `; ${run.replayLines.join('; ')}` : ''}`);
       return run;
     } finally {
       await repo.close();
@@ -134,7 +177,7 @@ const reviewKey = (r: Record<string, unknown>) => JSON.stringify([r.url, r.autho
 const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
 
 export async function benchReplay(opts: ReplayBenchOptions = {}): Promise<ReplayFigures> {
-  const products = opts.products ?? 200;
+  const products = opts.products ?? 500;
   const concurrency = opts.concurrency ?? 4;
   const site = await startDemoSite({ port: 0, products });
   let browser: ModeRun, adaptive: ModeRun, noReplay: ModeRun | null = null;
@@ -149,13 +192,16 @@ export async function benchReplay(opts: ReplayBenchOptions = {}): Promise<Replay
   const r = compareRows(browser.reviews.map(reviewKey), adaptive.reviews.map(reviewKey));
   const speedup = browser.pagesPerSec > 0 ? adaptive.pagesPerSec / browser.pagesPerSec : 0;
   const cpuSpeedup = browser.pagesPerCpuSec > 0 ? adaptive.pagesPerCpuSec / browser.pagesPerCpuSec : 0;
-  const rate = (x: ModeRun) => `${x.pages} pages, ${x.pagesPerSec.toFixed(1)} pages/s, ${x.pagesPerCpuSec.toFixed(1)} pages per CPU-second`;
+  const steadySpeedup = browser.steady.pagesPerSec > 0 ? adaptive.steady.pagesPerSec / browser.steady.pagesPerSec : 0;
+  const steadyCpuSpeedup = adaptive.steady.cpuMsPerPage > 0 ? browser.steady.cpuMsPerPage / adaptive.steady.cpuMsPerPage : 0;
+  const rate = (x: ModeRun) =>
+    `${x.pages} pages, ${x.pagesPerSec.toFixed(1)} pages/s, ${x.cpuMsPerPage.toFixed(0)} ms CPU per page; second half of the crawl ${x.steady.pagesPerSec.toFixed(1)} pages/s, ${x.steady.cpuMsPerPage.toFixed(0)} ms CPU per page`;
   const lines = [
-    `demo shop, ${products} products, concurrency ${concurrency}, whole site crawled by each mode`,
+    `demo shop, ${products} products, concurrency ${concurrency}, whole site crawled by each mode; CPU = the crawler's process tree, Chromium included`,
     `browser mode: ${rate(browser)}`,
     `adaptive mode with replay: ${rate(adaptive)} (${adaptive.replayLines.join('; ') || 'no template replayed'})`,
     ...(noReplay ? [`adaptive mode, --no-replay: ${rate(noReplay)}`] : []),
-    `replay over browser: ${speedup.toFixed(1)}x pages/s, ${cpuSpeedup.toFixed(1)}x pages per CPU-second (target >= 5x; load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores)`,
+    `replay over browser, whole crawl: ${speedup.toFixed(1)}x pages/s, ${cpuSpeedup.toFixed(1)}x less CPU per page; second half: ${steadySpeedup.toFixed(1)}x pages/s, ${steadyCpuSpeedup.toFixed(1)}x less CPU per page (target >= 5x; load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores)`,
     `commodity table identical to browser mode's: ${c.identical} of ${Math.max(browser.commodities.length, adaptive.commodities.length)} rows, ${pct(c.share)} (URL, name, price, sale price, availability, review count; target >= 99 %)`,
     `review table identical to browser mode's: ${r.identical} of ${Math.max(browser.reviews.length, adaptive.reviews.length)} rows, ${pct(r.share)} (URL, author, rating, text)`,
     ...[...c.differences, ...r.differences].slice(0, 6).map((d) => `  ${d.length > 200 ? `${d.slice(0, 200)}…` : d}`),
@@ -164,15 +210,21 @@ export async function benchReplay(opts: ReplayBenchOptions = {}): Promise<Replay
   return {
     products,
     concurrency,
-    browser: { pages: browser.pages, pagesPerSec: browser.pagesPerSec, pagesPerCpuSec: browser.pagesPerCpuSec },
-    adaptiveReplay: { pages: adaptive.pages, pagesPerSec: adaptive.pagesPerSec, pagesPerCpuSec: adaptive.pagesPerCpuSec, replay: adaptive.replayLines },
-    adaptiveNoReplay: noReplay ? { pages: noReplay.pages, pagesPerSec: noReplay.pagesPerSec, pagesPerCpuSec: noReplay.pagesPerCpuSec } : null,
+    browser: figures(browser),
+    adaptiveReplay: { ...figures(adaptive), replay: adaptive.replayLines },
+    adaptiveNoReplay: noReplay ? figures(noReplay) : null,
     speedup,
     cpuSpeedup,
+    steadySpeedup,
+    steadyCpuSpeedup,
     commodities: { browser: browser.commodities.length, adaptive: adaptive.commodities.length, identical: c.identical, identicalShare: c.share, differences: c.differences.slice(0, 20) },
     reviews: { browser: browser.reviews.length, adaptive: adaptive.reviews.length, identical: r.identical, identicalShare: r.share, differences: r.differences.slice(0, 20) },
     lines,
   };
+}
+
+function figures(x: ModeRun): ModeFigures {
+  return { pages: x.pages, pagesPerSec: x.pagesPerSec, pagesPerCpuSec: x.pagesPerCpuSec, cpuMsPerPage: x.cpuMsPerPage, steady: x.steady };
 }
 
 function intArg(name: string, dflt: number, min: number): number {
@@ -193,7 +245,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     process.stderr.write(`unknown option ${unknown}; valid: ${[...known].join(', ')}\n`);
     process.exit(2);
   }
-  benchReplay({ products: intArg('--products', 200, 10), concurrency: intArg('--concurrency', 4, 1), baseline: !process.argv.includes('--no-baseline') }).catch((err) => {
+  benchReplay({ products: intArg('--products', 500, 10), concurrency: intArg('--concurrency', 4, 1), baseline: !process.argv.includes('--no-baseline') }).catch((err) => {
     process.stderr.write(`replay bench: ${err instanceof Error ? err.message : String(err)}\n`);
     process.exit(1);
   });

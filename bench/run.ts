@@ -142,8 +142,8 @@ async function components(p: Profile, siteUrl: string): Promise<MicroFigures> {
   });
   say('replay: bench/replay.ts (browser mode vs adaptive mode with replay on the demo shop)');
   const replay: MicroFigures['replay'] = await optionalBench('replay.ts', 'benchReplay', async (benchReplay) => {
-    // Whole-site crawls in both modes: a small shop keeps browser mode's run short.
-    const r = (await benchReplay({ products: p.name === 'quick' ? 60 : 200, concurrency: 4, baseline: p.name !== 'quick', print: false })) as { lines: string[] };
+    // Whole-site crawls in each mode: big enough that replay's learning renders and browser launch are a small part of its crawl.
+    const r = (await benchReplay({ products: p.name === 'quick' ? 60 : 500, concurrency: 4, baseline: p.name !== 'quick', print: false })) as { lines: string[] };
     return { lines: r.lines };
   });
   return { extraction, bloom, storage, replay };

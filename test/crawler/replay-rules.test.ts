@@ -1,3 +1,4 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it, expect } from 'vitest';
 import { ReplayBook, type ReplayCounts } from '../../src/crawler/fetching/replay/replay-book';
@@ -64,5 +65,33 @@ describe('replay rules shared through the task store', () => {
     const fresh = new ReplayBook(new Map(), { store: new FileRuleStore(file, true), syncEveryMs: 0 });
     await fresh.sync();
     expect(fresh.plan(page(20))).toBeNull();
+  });
+
+  it('a damaged rules file is said in one line and set aside; the run learns afresh and stores its rules again', async () => {
+    const file = join(tempDataDir(), 'replay-rules.json');
+    writeFileSync(file, '[{"key": "shop.test/item/*.htm", "rule": [');
+    const warnings: string[] = [];
+    const book = new ReplayBook(new Map(), { store: new FileRuleStore(file, false, (m) => warnings.push(m)), syncEveryMs: 0 });
+    await book.sync();
+    await book.sync();
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/rules file .*replay-rules\.json could not be read \(it is not valid JSON\); kept as .*replay-rules\.json\.damaged/);
+    expect(readFileSync(`${file}.damaged`, 'utf8')).toBe('[{"key": "shop.test/item/*.htm", "rule": [');
+    expect(book.plan(page(30))).toBeNull();
+    trust(book);
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toHaveLength(1);
+  });
+
+  it('a rules file with one malformed rule keeps the readable ones and sets the file aside', async () => {
+    const file = join(tempDataDir(), 'replay-rules.json');
+    const good = { key: 'shop.test/item/*.htm', rule: [{ parts: [{ text: '/api/price?id=' }, { value: 'path2.0' }], key: '/api/price?id={path2.0}' }], witnesses: [] };
+    writeFileSync(file, JSON.stringify([good, { key: 'shop.test/other/*.htm', rule: 'oops' }]));
+    const warnings: string[] = [];
+    const book = new ReplayBook(new Map(), { store: new FileRuleStore(file, false, (m) => warnings.push(m)), syncEveryMs: 0 });
+    await book.sync();
+    await book.sync();
+    expect(warnings).toEqual([expect.stringMatching(/1 of its 2 rules are malformed.*1 readable rules kept/)]);
+    expect(existsSync(`${file}.damaged`)).toBe(true);
+    expect(book.plan(page(31))).toBe('recheck');
   });
 });

@@ -1,7 +1,7 @@
-import { chromium, type Browser, type BrowserContext } from 'playwright';
+import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright';
 import type { CapturedJson } from '../../../extractors/types';
-import { CHROMIUM_ARGS, RENDERER_HEAP_MIB } from './browser-path';
-import { closePopup, NO_WINDOW_OPEN } from './page-reuse';
+import { CHROMIUM_ARGS, MEDIA_PATTERNS, RENDERER_HEAP_MIB } from './browser-path';
+import { closePopup, NO_WINDOW_OPEN, readyForReuse } from './page-reuse';
 import type { NavigationGuard } from './navigation-guard';
 import { PageCapture } from './page-capture';
 import type { DataRequest } from './replay/replay-book';
@@ -35,16 +35,26 @@ export interface RenderedPage {
   expanded: ExpandOutcome | null;
 }
 
-const MEDIA = /\.(jpe?g|png|gif|webp|avif|svg|ico|bmp|woff2?|ttf|otf|eot|mp4|webm|mp3|m4a|ogg|wav)(\?|$)/i;
+/** A tab kept between renders, with what watches it. */
+interface Tab {
+  page: Page;
+  capture: PageCapture;
+  /** Blocks media; quiets the tab before its next page (see readyForReuse). */
+  session: CDPSession;
+}
 
 /**
  * Adaptive mode's browser: one Chromium, launched on first use, rendering the few pages
- * plain HTTP could not read, at most `concurrency` at once.
+ * plain HTTP could not read, at most `concurrency` at once. Tabs are reused as in browser mode
+ * (see page-reuse): a new tab per render cost ~0.4 CPU-seconds of Chromium's own process
+ * (measured on the demo shop), twice a whole reused-tab render.
  */
 export class BrowserRenderer {
   private context: Promise<{ browser: Browser; context: BrowserContext }> | null = null;
   private active = 0;
   private readonly waiters: Array<() => void> = [];
+  private readonly idle: Tab[] = [];
+  private readonly crashed = new WeakSet<Page>();
   /** Public: the engine records each page's outcome with it (hover menus once per host). */
   readonly expand = new ExpandPolicy();
 
@@ -54,22 +64,16 @@ export class BrowserRenderer {
     while (this.active >= this.opts.concurrency) await new Promise<void>((r) => this.waiters.push(r));
     this.active++;
     try {
-      const { context } = await this.open();
-      const page = await context.newPage();
-      const capture = new PageCapture(page);
-      // Popups a page opens are closed at once; a renderer crash is named (see RENDERER_HEAP_MIB).
-      page.on('popup', closePopup);
-      await page.addInitScript(NO_WINDOW_OPEN);
-      let crashed = false;
-      page.on('crash', () => (crashed = true));
+      const tab = await this.takeTab();
+      const { page, capture } = tab;
+      let done = false;
       const guard = this.opts.guard;
       try {
-        await guard?.attach(page);
         guard?.expect(page, url);
         const response = await page.goto(url, { waitUntil: 'domcontentloaded', timeout: this.opts.timeoutSecs * 1000 }).catch((err: Error) => {
           const refused = guard?.refusal(page);
           if (refused) throw refused;
-          if (crashed) throw reasonedError(`the page's renderer crashed, most likely out of memory (scripts are capped at ${RENDERER_HEAP_MIB} MiB per tab)`, 'too-much-memory');
+          if (this.crashed.has(page)) throw reasonedError(`the page's renderer crashed, most likely out of memory (scripts are capped at ${RENDERER_HEAP_MIB} MiB per tab)`, 'too-much-memory');
           throw /timeout/i.test(err.message) ? reasonedError(`timeout after ${this.opts.timeoutSecs} s rendering ${url}`, 'timeout') : err;
         });
         // Scripts fetch what they render: wait for those (bounded), then for the load event briefly.
@@ -80,10 +84,11 @@ export class BrowserRenderer {
         const expanded = await expandPage(page, capture, this.expand.optionsFor(page.url())).catch(() => null);
         const { html, hrefs } = await snapshotPage(page);
         const finalUrl = expanded && expanded.clicks > 0 ? expanded.url : page.url();
+        done = true;
         return { url: finalUrl, status: response?.status() ?? 0, contentType: response?.headers()['content-type'] ?? '', html, xhr: capture.json, dataRequests: capture.dataRequests, hrefs, expanded };
       } finally {
-        capture.detach();
-        await page.close().catch(() => undefined);
+        // A tab that saw an error is closed: no broken state carries over to the next page.
+        await this.release(tab, done);
       }
     } finally {
       this.active--;
@@ -94,7 +99,48 @@ export class BrowserRenderer {
   async close(): Promise<void> {
     const opened = this.context;
     this.context = null;
+    this.idle.length = 0;
     if (opened) await (await opened.catch(() => null))?.browser.close().catch(() => undefined);
+  }
+
+  /** An idle tab of this browser, or a new one. */
+  private async takeTab(): Promise<Tab> {
+    const { context } = await this.open();
+    for (let tab = this.idle.pop(); tab; tab = this.idle.pop()) {
+      if (!tab.page.isClosed() && !this.crashed.has(tab.page)) {
+        tab.capture.restart();
+        return tab;
+      }
+    }
+    const page = await context.newPage();
+    const capture = new PageCapture(page);
+    // Popups a page opens are closed at once; a renderer crash is named (see RENDERER_HEAP_MIB).
+    page.on('popup', closePopup);
+    page.on('crash', () => this.crashed.add(page));
+    await page.addInitScript(NO_WINDOW_OPEN);
+    const session = await context.newCDPSession(page);
+    // Chromium's own blocking: a Playwright route would send every request of the page to this process to be matched.
+    if (!this.opts.loadMedia) {
+      await session.send('Network.enable');
+      await session.send('Network.setBlockedURLs', { urls: MEDIA_PATTERNS });
+    }
+    await this.opts.guard?.attach(page);
+    return { page, capture, session };
+  }
+
+  /** Keeps a tab that finished its page well for the next render (quieted first), else closes it. */
+  private async release(tab: Tab, ok: boolean): Promise<void> {
+    const { page, capture } = tab;
+    capture.stop();
+    if (ok && this.context && !page.isClosed() && !this.crashed.has(page) && this.idle.length < this.opts.concurrency) {
+      const clean = await readyForReuse(page, tab.session, this.crashed).catch(() => false);
+      if (clean) {
+        this.idle.push(tab);
+        return;
+      }
+    }
+    capture.detach();
+    await page.close().catch(() => undefined);
   }
 
   private open(): Promise<{ browser: Browser; context: BrowserContext }> {
@@ -102,7 +148,6 @@ export class BrowserRenderer {
       // Ctrl-C is the crawl's: the browser must outlive it until pages in flight are done.
       const browser = await chromium.launch({ executablePath: this.opts.chromiumPath, args: CHROMIUM_ARGS, headless: true, handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false });
       const context = await browser.newContext({ serviceWorkers: 'block' });
-      if (!this.opts.loadMedia) await context.route(MEDIA, (route) => route.abort());
       return { browser, context };
     })();
     return this.context;

@@ -11,7 +11,7 @@ import { LinkAdmission } from '../links/admission';
 import { HostGate } from './host-gate';
 import { PageCapture } from './page-capture';
 import { snapshotPage } from './page-snapshot';
-import { CHROMIUM_ARGS, RENDERER_HEAP_MIB } from './browser-path';
+import { CHROMIUM_ARGS, MEDIA_PATTERNS, RENDERER_HEAP_MIB } from './browser-path';
 import { NavigationGuard } from './navigation-guard';
 import { inScope } from '../links/scope';
 import { PageReusingPlaywrightCrawler } from './page-reuse';
@@ -47,7 +47,6 @@ export interface EngineDeps {
 }
 
 const MAX_HTML_CHARS = 12 * 1024 * 1024;
-const MEDIA_PATTERNS = ['.jpg', '.jpeg', '.png', '.gif', '.webp', '.avif', '.svg', '.ico', '.bmp', '.woff', '.woff2', '.ttf', '.otf', '.eot', '.mp4', '.webm', '.mp3', '.m4a', '.ogg', '.wav'];
 
 /**
  * One crawl run of a task in this process: Crawlee's PlaywrightCrawler with our link

@@ -5,6 +5,8 @@ import type { DataRequest } from './replay/replay-book';
 const MAX_JSON_BYTES = 2 * 1024 * 1024;
 const MAX_CAPTURED = 20;
 const MAX_REQUESTS = 200;
+/** How long a page is given to act on its last fetch's answer before it counts as settled (its own timers). */
+const AFTER_ANSWER_MS = 30;
 
 /**
  * Watches one page while it renders: keeps the JSON bodies its scripts fetch (prices and
@@ -18,10 +20,15 @@ export class PageCapture {
   private inFlightOwn = 0;
   private reads: Promise<void>[] = [];
   private active = true;
+  /** Script fetches started and finished in this load, and how many finished ones the page had been given time to act on (see settle). */
+  private started = 0;
+  private finished = 0;
+  private looked = 0;
 
   private readonly ownRequests = new WeakSet<Request>();
   private readonly onRequest = (req: Request) => {
     if (!this.active || !isScriptFetch(req.resourceType())) return;
+    this.started++;
     this.inFlight++;
     if (sameOrigin(req.url(), this.page.url())) {
       this.inFlightOwn++;
@@ -30,6 +37,7 @@ export class PageCapture {
   };
   private readonly onDone = (req: Request) => {
     if (!this.active || !isScriptFetch(req.resourceType())) return;
+    this.finished++;
     this.inFlight = Math.max(0, this.inFlight - 1);
     if (this.ownRequests.delete(req)) this.inFlightOwn = Math.max(0, this.inFlightOwn - 1);
   };
@@ -65,6 +73,9 @@ export class PageCapture {
     this.inFlight = 0;
     this.inFlightOwn = 0;
     this.reads = [];
+    this.started = 0;
+    this.finished = 0;
+    this.looked = 0;
     this.active = true;
   }
 
@@ -85,11 +96,29 @@ export class PageCapture {
   /**
    * Resolves when scripts have no fetch in flight (or after `maxWaitMs`), bodies read.
    * `ownOriginOnly`: fetches to other origins (trackers, ads, chat widgets) are not waited for.
+   * A fetch that finished is not the end: the page's script may start the next one when the
+   * answer reaches it (the price, then the stock for that price), and the browser tells this
+   * process that a fetch finished before the page has run its handler. So once nothing is in
+   * flight after a fetch finished, the page is given a moment to act on it, and if it started
+   * another fetch meanwhile that one is waited for too. (Without this a render read the page
+   * before its second request, ~1 in 6 renders of such a page; a replay rule learned from it
+   * lacked that request.)
    */
   async settle(maxWaitMs: number, opts: { ownOriginOnly?: boolean } = {}): Promise<void> {
     const deadline = Date.now() + maxWaitMs;
     const pending = () => (opts.ownOriginOnly ? this.inFlightOwn : this.inFlight);
-    while (pending() > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 15));
+    for (;;) {
+      while (pending() > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 15));
+      if (this.finished === this.looked || Date.now() >= deadline) break;
+      this.looked = this.finished;
+      const started = this.started;
+      // The page's own timers: the wait is counted in the renderer's time, after the tasks already queued there.
+      const looked = await Promise.race([
+        this.page.evaluate((ms) => new Promise<boolean>((r) => setTimeout(() => r(true), ms)), AFTER_ANSWER_MS).catch(() => false),
+        new Promise<boolean>((r) => setTimeout(() => r(false), Math.max(0, deadline - Date.now()))),
+      ]);
+      if (!looked || this.started === started) break;
+    }
     await Promise.race([Promise.allSettled(this.reads), new Promise((r) => setTimeout(r, Math.max(0, deadline - Date.now())))]);
   }
 

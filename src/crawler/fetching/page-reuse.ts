@@ -37,7 +37,7 @@ const LEAVE_EVENTS = new Set(['pagehide', 'unload', 'beforeunload', 'visibilityc
  * so whatever it does on leaving happens now and not in the next page's load. False: the page is
  * unusable (hung, crashed, or failed to leave).
  */
-async function readyForReuse(page: Page, session: CDPSession, crashed: WeakSet<Page>): Promise<boolean> {
+export async function readyForReuse(page: Page, session: CDPSession, crashed: WeakSet<Page>): Promise<boolean> {
   const settled = async (): Promise<boolean> => {
     const quiet = (await session.send('Runtime.evaluate', { expression: QUIET_DOWN, returnByValue: true })) as { result: { value?: unknown } };
     if (quiet.result.value !== false) return false;

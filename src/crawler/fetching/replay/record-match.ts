@@ -20,7 +20,11 @@ export function compareRecords(rendered: PageResult, replayed: PageResult): Reco
     const x = JSON.stringify(a[k]);
     const y = JSON.stringify(b[k]);
     if (x === y) continue;
-    if (missing(a[k], b[k])) {
+    // A rendered page typed 'other' (typing could not tell) is the render reading less, not the
+    // rule going stale: the demo shop's rendered out-of-stock item 100006 is typed 'other' and
+    // its replay a product; a re-check landing on it sent the template back to rendering (three
+    // such pages in a long crawl, and replay stopped for the rest of the run).
+    if (missing(a[k], b[k]) || (k === 'page type' && a[k] === 'other')) {
       missed = true;
       continue;
     }

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync 
 import { dirname } from 'node:path';
 import type { Redis } from 'ioredis';
 import { taskPrefix } from '../../../dedup/redis-keys';
+import { logLine } from '../../../cli/log';
 import type { RequestTemplate } from './request-template';
 
 /** A trusted replay rule, as kept between runs of a task and shared by its workers. */
@@ -23,12 +24,19 @@ export interface ReplayRuleStore {
   drop(key: string): Promise<void>;
 }
 
-/** The task folder's `replay-rules.json` (written whole through a temp file: a crash never leaves half of it). */
+/**
+ * The task folder's `replay-rules.json` (written whole through a temp file: a crash never leaves
+ * half of it). A file that cannot be read whole (edited by hand, a disk fault) is set aside as
+ * `replay-rules.json.damaged`, said in one line, and the run goes on with the rules it could
+ * read: the others are learned again from rendered pages.
+ */
 export class FileRuleStore implements ReplayRuleStore {
   constructor(
     private readonly file: string,
     /** A run that is not a resume forgets the previous run's rules. */
     fresh: boolean,
+    /** Where a damaged file is told. Default: the crawl's log (stderr). */
+    private readonly warn: (message: string) => void = (m) => logLine('warn', m),
   ) {
     if (fresh) rmSync(file, { force: true });
   }
@@ -40,13 +48,24 @@ export class FileRuleStore implements ReplayRuleStore {
   // Read and written synchronously: two saves in flight never write over each other's rule.
   private read(): StoredRule[] {
     if (!existsSync(this.file)) return [];
+    let parsed: unknown;
     try {
-      const parsed = JSON.parse(readFileSync(this.file, 'utf8')) as unknown;
-      return Array.isArray(parsed) ? parsed.filter(isStoredRule) : [];
+      parsed = JSON.parse(readFileSync(this.file, 'utf8'));
     } catch {
-      // A damaged file loses only the shortcut: the rules are learned again from rendered pages.
-      return [];
+      return this.setAside('it is not valid JSON', []);
     }
+    if (!Array.isArray(parsed)) return this.setAside('it is not a list of rules', []);
+    const rules = parsed.filter(isStoredRule);
+    return rules.length < parsed.length ? this.setAside(`${parsed.length - rules.length} of its ${parsed.length} rules are malformed`, rules) : rules;
+  }
+
+  /** Keeps the damaged file for inspection and goes on with what could be read (written back, so it is told once). */
+  private setAside(problem: string, readable: StoredRule[]): StoredRule[] {
+    const backup = `${this.file}.damaged`;
+    renameSync(this.file, backup);
+    if (readable.length) this.write(readable);
+    this.warn(`replay: the rules file ${this.file} could not be read (${problem}); kept as ${backup}, ${readable.length ? `${readable.length} readable rules kept, ` : ''}the rest are learned again from rendered pages`);
+    return readable;
   }
 
   async save(rule: StoredRule): Promise<void> {
