@@ -1,6 +1,7 @@
 import { collapseSpace } from '../../text/normalize';
 import { jsonText, type JsonObject } from '../jsonld';
 import { metaContent, textOf } from './dom';
+import { toBlocks } from '../content/blocks';
 import { SEPARATOR, isHomeLink, segments, siteTest, weight, type SiteTest } from './title-site';
 
 /** Removes a site-name suffix/prefix: keeps the longest part of a separated <title> that does not name the site. */
@@ -109,8 +110,22 @@ function headings(doc: Document): string[] {
     .slice(0, 10)
     // The site's logo set as an <h1>: its text is all a link to the front page.
     .filter((h) => !Array.from(h.querySelectorAll('a')).some((a) => isHomeLink(a, doc) && textOf(a) === textOf(h)) && !(h.closest('a') && isHomeLink(h.closest('a')!, doc)))
-    .map((h) => headline(textOf(h)))
+    .map((h) => headline(headingText(h)))
     .filter((t) => t.length > 3 && t.length < 300);
+}
+
+/**
+ * A heading's text as the page shows it: a line break or block inside it is a space
+ * ("WEEKEND<br>CODING AGENT"), hidden parts and scripts are not text, and soft hyphens and
+ * word joiners (invisible hints where a line may or may not break) go.
+ */
+function headingText(h: Element): string {
+  return collapseSpace(
+    toBlocks(h)
+      .map((b) => b.text)
+      .join(' ')
+      .replace(/[\u00AD\u2060]/g, ''),
+  );
 }
 
 /** A heading without the breadcrumb before it ("Site 〉 Channel 〉 Headline") or a column tag ("【记者即时播报】"; a year, "[2025]", stays). */
