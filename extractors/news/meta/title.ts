@@ -15,6 +15,8 @@ export function stripSiteName(title: string, siteName?: string | null, isSite?: 
 }
 
 const fold = (s: string): string => s.normalize('NFKC').toLowerCase();
+/** Letters and digits only: the same words however they are spaced and punctuated. */
+const compact = (s: string): string => fold(s).replace(/[^\p{L}\p{N}]/gu, '');
 
 /** Words of a text; in Chinese/Japanese/Korean runs each pair of adjacent characters counts as one
  *  (single characters match almost any two headlines). */
@@ -74,8 +76,8 @@ function titleOf(doc: Document, article: JsonObject | null, siteName: string | n
   }
   const refs = [...shared, docTitle].filter(Boolean);
   const h1 = bestHeading(doc, refs, docTitle, isSite);
-  if (h1) return dropSite(sameInCase(h1, refs), isSite, docTitle);
-  for (const c of shared) {
+  if (h1) return dropSite(withoutLabel(sameInCase(h1, refs), refs), isSite, docTitle);
+  for (const c of shared.map((s) => withoutLabel(s, refs))) {
     // Some sites copy the whole <title> (with section and site names) into og:title, or all of it
     // but the site name.
     if (c === docTitle || dropSite(c, isSite, docTitle) === dropSite(docTitle, isSite, docTitle)) return stripSiteName(dropSite(c, isSite, docTitle), null, isSite);
@@ -98,6 +100,30 @@ function commonPart(a: string, b: string): string | null {
   const main = fold(pb.reduce((x, y) => (weight(y) > weight(x) ? y : x)));
   return pa.find((p) => fold(p) === main) ?? null;
 }
+
+/**
+ * A short label the <h1> puts before the headline ("Blog: …", "Review | …", "中時醫療網:…"): a
+ * section or the site's name, dropped when another title of the page carries the rest alone and
+ * none carries the label with it.
+ */
+function withoutLabel(h: string, refs: string[]): string {
+  const m = /^(\S.{0,40}?)\s*[:：|｜]\s*(\S.*)$/u.exec(h);
+  if (!m || weight(m[1]!) > MAX_LABEL || weight(m[1]!) >= weight(m[2]!)) return h;
+  const rest = fold(m[2]!);
+  const whole = compact(h);
+  const others = refs.filter((r) => r !== h);
+  // The rest is what another title is, or its main part (not a site name after its headline).
+  const alone = others.some((r) => fold(r) === rest || fold(mainPart(r)) === rest);
+  return alone && !others.some((r) => compact(r).includes(whole)) ? m[2]! : h;
+}
+
+/** The heaviest separated part of a title: its headline, as opposed to site and section names. */
+function mainPart(title: string): string {
+  return segments(title).reduce((a, b) => (weight(b) > weight(a) ? b : a), '');
+}
+
+/** Words (or Chinese characters) a label before a headline may have. */
+const MAX_LABEL = 6;
 
 /** A heading in capitals (set so by the site's style sheet or typed so) as a title writes it, when one does. */
 function sameInCase(h: string, refs: string[]): string {
