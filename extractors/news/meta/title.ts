@@ -68,10 +68,13 @@ function titleOf(doc: Document, article: JsonObject | null, siteName: string | n
     (c): c is string => !!c && c.length >= 2 && !segments(c).every((p) => isSite(p)),
   );
   // og:title that <title> repeats before its site/section tail is the headline the site chose,
-  // even when the <h1> words it differently.
+  // even when the <h1> words it differently; unless the JSON-LD headline is that <h1> word for
+  // word (two sources against two: the one shown wins).
   const og = metaContent(doc, ['og:title']);
   const ogTitle = og ? collapseSpace(og) : '';
-  if (ogTitle.length >= 2 && docTitle.length > ogTitle.length && fold(docTitle).startsWith(fold(ogTitle)) && /^\s*[|\-–—_·»:•]\s/.test(docTitle.slice(ogTitle.length))) {
+  const ldHeadline = jsonText(article?.headline);
+  const shownAndLd = !!ldHeadline && fold(ldHeadline) !== fold(ogTitle) && headings(doc).some((h) => fold(h) === fold(collapseSpace(ldHeadline)));
+  if (ogTitle.length >= 2 && !shownAndLd && docTitle.length > ogTitle.length && fold(docTitle).startsWith(fold(ogTitle)) && /^\s*[|\-–—_·»:•]\s/.test(docTitle.slice(ogTitle.length))) {
     return dropSite(ogTitle, isSite, docTitle);
   }
   const refs = [...shared, docTitle].filter(Boolean);
