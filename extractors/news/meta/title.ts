@@ -64,9 +64,10 @@ function titleOf(doc: Document, article: JsonObject | null, siteName: string | n
   const isSite = siteTest(doc, article, siteName);
   const docTitle = collapseSpace(doc.title ?? '');
   // A share title that only names the site (the site's default one, "Site | Slogan") names no page.
-  const shared = [metaContent(doc, ['og:title', 'twitter:title']), jsonText(article?.headline ?? article?.name)].filter(
-    (c): c is string => !!c && c.length >= 2 && !segments(c).every((p) => isSite(p)),
-  );
+  const fuller = [...headings(doc), ...segments(docTitle)];
+  const shared = [metaContent(doc, ['og:title', 'twitter:title']), jsonText(article?.headline ?? article?.name)]
+    .filter((c): c is string => !!c && c.length >= 2 && !segments(c).every((p) => isSite(p)))
+    .map((c) => untruncated(c, fuller));
   // og:title that <title> repeats before its site/section tail is the headline the site chose,
   // even when the <h1> words it differently; unless the JSON-LD headline is that <h1> word for
   // word (two sources against two: the one shown wins).
@@ -93,6 +94,17 @@ function titleOf(doc: Document, article: JsonObject | null, siteName: string | n
   }
   if (docTitle) return stripSiteName(docTitle, null, isSite);
   return headings(doc)[0] ?? null;
+}
+
+/**
+ * A share title cut short with an ellipsis ("Ten ways to cut your heating…"): the heading or
+ * <title> part that starts with its words, when there is one.
+ */
+function untruncated(title: string, fuller: string[]): string {
+  const m = /^(.*\S)\s*(?:…|\.{3})$/u.exec(title);
+  if (!m) return title;
+  const stem = fold(m[1]!);
+  return fuller.find((f) => f.length > stem.length + 1 && fold(f).startsWith(stem)) ?? title;
 }
 
 /** The main (heaviest) part of `b` when `a` carries it among other parts: not a section name both share ("… | Opinion"). */
