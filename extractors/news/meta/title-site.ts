@@ -8,10 +8,11 @@ export const CJK = '\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{S
  * Separators between a headline and the site or section names in <title>. Spaced ones anywhere;
  * unspaced dashes only next to Chinese text ("标题-新浪财经", "标题——中新网"), where titles are
  * written without spaces, and not before a digit ("1900万-2900万" is a range). An unspaced
- * dash between Latin words ("Update–Fall 2025", "Wi-Fi") belongs to the headline.
+ * dash between Latin words ("Update–Fall 2025", "Wi-Fi") belongs to the headline, and so does an
+ * unspaced underscore between Latin letters or digits (a name: "rustc_codegen_gcc").
  */
 export const SEPARATOR = new RegExp(
-  `\\s+[|\\-–—_·»:•]\\s+|\\s*[|_｜]\\s*|\\s*(?:-{2,}|::)\\s*|(?<=[${CJK}》」』）)])\\s*[-–—]+\\s*(?=[^\\d\\s])|\\s*[–—]+\\s*(?=[${CJK}《「『（])`,
+  `\\s+[|\\-–—_·»:•]\\s+|\\s*[|｜]\\s*|\\s*(?:(?<![\\p{Script=Latin}\\d])_|_(?![\\p{Script=Latin}\\d]))\\s*|\\s*(?:-{2,}|::)\\s*|(?<=[${CJK}》」』）)])\\s*[-–—]+\\s*(?=[^\\d\\s])|\\s*[–—]+\\s*(?=[${CJK}《「『（])`,
   'u',
 );
 

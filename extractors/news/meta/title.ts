@@ -1,6 +1,7 @@
 import { collapseSpace } from '../../text/normalize';
 import { jsonText, type JsonObject } from '../jsonld';
 import { metaContent, textOf } from './dom';
+import { toBlocks } from '../content/blocks';
 import { SEPARATOR, isHomeLink, segments, siteTest, weight, type SiteTest } from './title-site';
 
 /** Removes a site-name suffix/prefix: keeps the longest part of a separated <title> that does not name the site. */
@@ -14,6 +15,8 @@ export function stripSiteName(title: string, siteName?: string | null, isSite?: 
 }
 
 const fold = (s: string): string => s.normalize('NFKC').toLowerCase();
+/** Letters and digits only: the same words however they are spaced and punctuated. */
+const compact = (s: string): string => fold(s).replace(/[^\p{L}\p{N}]/gu, '');
 
 /** Words of a text; in Chinese/Japanese/Korean runs each pair of adjacent characters counts as one
  *  (single characters match almost any two headlines). */
@@ -61,20 +64,24 @@ function titleOf(doc: Document, article: JsonObject | null, siteName: string | n
   const isSite = siteTest(doc, article, siteName);
   const docTitle = collapseSpace(doc.title ?? '');
   // A share title that only names the site (the site's default one, "Site | Slogan") names no page.
-  const shared = [metaContent(doc, ['og:title', 'twitter:title']), jsonText(article?.headline ?? article?.name)].filter(
-    (c): c is string => !!c && c.length >= 2 && !segments(c).every((p) => isSite(p)),
-  );
+  const fuller = [...headings(doc), ...segments(docTitle)];
+  const shared = [metaContent(doc, ['og:title', 'twitter:title']), jsonText(article?.headline ?? article?.name)]
+    .filter((c): c is string => !!c && c.length >= 2 && !segments(c).every((p) => isSite(p)))
+    .map((c) => untruncated(c, fuller));
   // og:title that <title> repeats before its site/section tail is the headline the site chose,
-  // even when the <h1> words it differently.
+  // even when the <h1> words it differently; unless the JSON-LD headline is that <h1> word for
+  // word (two sources against two: the one shown wins).
   const og = metaContent(doc, ['og:title']);
   const ogTitle = og ? collapseSpace(og) : '';
-  if (ogTitle.length >= 2 && docTitle.length > ogTitle.length && fold(docTitle).startsWith(fold(ogTitle)) && /^\s*[|\-–—_·»:•]\s/.test(docTitle.slice(ogTitle.length))) {
+  const ldHeadline = jsonText(article?.headline);
+  const shownAndLd = !!ldHeadline && fold(ldHeadline) !== fold(ogTitle) && headings(doc).some((h) => fold(h) === fold(collapseSpace(ldHeadline)));
+  if (ogTitle.length >= 2 && !shownAndLd && docTitle.length > ogTitle.length && fold(docTitle).startsWith(fold(ogTitle)) && /^\s*[|\-–—_·»:•]\s/.test(docTitle.slice(ogTitle.length))) {
     return dropSite(ogTitle, isSite, docTitle);
   }
   const refs = [...shared, docTitle].filter(Boolean);
   const h1 = bestHeading(doc, refs, docTitle, isSite);
-  if (h1) return dropSite(sameInCase(h1, refs), isSite, docTitle);
-  for (const c of shared) {
+  if (h1) return dropSite(withoutLabel(sameInCase(h1, refs), refs), isSite, docTitle);
+  for (const c of shared.map((s) => withoutLabel(s, refs))) {
     // Some sites copy the whole <title> (with section and site names) into og:title, or all of it
     // but the site name.
     if (c === docTitle || dropSite(c, isSite, docTitle) === dropSite(docTitle, isSite, docTitle)) return stripSiteName(dropSite(c, isSite, docTitle), null, isSite);
@@ -89,6 +96,17 @@ function titleOf(doc: Document, article: JsonObject | null, siteName: string | n
   return headings(doc)[0] ?? null;
 }
 
+/**
+ * A share title cut short with an ellipsis ("Ten ways to cut your heating…"): the heading or
+ * <title> part that starts with its words, when there is one.
+ */
+function untruncated(title: string, fuller: string[]): string {
+  const m = /^(.*\S)\s*(?:…|\.{3})$/u.exec(title);
+  if (!m) return title;
+  const stem = fold(m[1]!);
+  return fuller.find((f) => f.length > stem.length + 1 && fold(f).startsWith(stem)) ?? title;
+}
+
 /** The main (heaviest) part of `b` when `a` carries it among other parts: not a section name both share ("… | Opinion"). */
 function commonPart(a: string, b: string): string | null {
   const pa = segments(a);
@@ -97,6 +115,30 @@ function commonPart(a: string, b: string): string | null {
   const main = fold(pb.reduce((x, y) => (weight(y) > weight(x) ? y : x)));
   return pa.find((p) => fold(p) === main) ?? null;
 }
+
+/**
+ * A short label the <h1> puts before the headline ("Blog: …", "Review | …", "中時醫療網:…"): a
+ * section or the site's name, dropped when another title of the page carries the rest alone and
+ * none carries the label with it.
+ */
+function withoutLabel(h: string, refs: string[]): string {
+  const m = /^(\S.{0,40}?)\s*[:：|｜]\s*(\S.*)$/u.exec(h);
+  if (!m || weight(m[1]!) > MAX_LABEL || weight(m[1]!) >= weight(m[2]!)) return h;
+  const rest = fold(m[2]!);
+  const whole = compact(h);
+  const others = refs.filter((r) => r !== h);
+  // The rest is what another title is, or its main part (not a site name after its headline).
+  const alone = others.some((r) => fold(r) === rest || fold(mainPart(r)) === rest);
+  return alone && !others.some((r) => compact(r).includes(whole)) ? m[2]! : h;
+}
+
+/** The heaviest separated part of a title: its headline, as opposed to site and section names. */
+function mainPart(title: string): string {
+  return segments(title).reduce((a, b) => (weight(b) > weight(a) ? b : a), '');
+}
+
+/** Words (or Chinese characters) a label before a headline may have. */
+const MAX_LABEL = 6;
 
 /** A heading in capitals (set so by the site's style sheet or typed so) as a title writes it, when one does. */
 function sameInCase(h: string, refs: string[]): string {
@@ -109,8 +151,22 @@ function headings(doc: Document): string[] {
     .slice(0, 10)
     // The site's logo set as an <h1>: its text is all a link to the front page.
     .filter((h) => !Array.from(h.querySelectorAll('a')).some((a) => isHomeLink(a, doc) && textOf(a) === textOf(h)) && !(h.closest('a') && isHomeLink(h.closest('a')!, doc)))
-    .map((h) => headline(textOf(h)))
+    .map((h) => headline(headingText(h)))
     .filter((t) => t.length > 3 && t.length < 300);
+}
+
+/**
+ * A heading's text as the page shows it: a line break or block inside it is a space
+ * ("WEEKEND<br>CODING AGENT"), hidden parts and scripts are not text, and soft hyphens and
+ * word joiners (invisible hints where a line may or may not break) go.
+ */
+function headingText(h: Element): string {
+  return collapseSpace(
+    toBlocks(h)
+      .map((b) => b.text)
+      .join(' ')
+      .replace(/[\u00AD\u2060]/g, ''),
+  );
 }
 
 /** A heading without the breadcrumb before it ("Site 〉 Channel 〉 Headline") or a column tag ("【记者即时播报】"; a year, "[2025]", stays). */
