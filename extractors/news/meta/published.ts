@@ -5,6 +5,7 @@ import { toBlocks, type TextBlock } from '../content/blocks';
 import { instantIn, pageZone } from '../../time/page-zone';
 import { urlDay } from './date-url';
 import { publishedInLine } from './date-labels';
+import { DATE_LABEL, PUBLISHED_WORD, REVISION_WORD } from './date-words';
 
 const META_KEYS = [
   'article:published_time', 'og:published_time', 'og:article:published_time', 'datePublished', 'pubdate',
@@ -88,7 +89,7 @@ function agreeWithUrl(found: string | null, structured: string | null, visible: 
  * ("Updated …") or a time counted from the crawl ("3 days ago") says nothing of that.
  */
 function shownEarlier(structured: string, shown: Shown | null): string | null {
-  if (!shown || shown.kind === 'text' || shown.kind === 'first-heading' || shown.relative || !isDateLine(shown.line) || UPDATE_WORDS.test(shown.line)) return null;
+  if (!shown || shown.kind === 'text' || shown.kind === 'first-heading' || shown.relative || !isDateLine(shown.line) || REVISION_WORD.test(shown.line)) return null;
   const gap = Date.parse(structured.slice(0, 10)) - Date.parse(shown.at.slice(0, 10));
   return gap >= 2 * 86_400_000 ? shown.at : null;
 }
@@ -98,9 +99,6 @@ function isDateLine(line: string): boolean {
   return line.length <= 60 || parseDateText(line.slice(0, 24), new Date(0)) !== null;
 }
 
-/** Words that label a date as a revision, not the first publication. */
-const UPDATE_WORDS = /updated|modified|reviewed|revised|aktualisiert|mis à jour|actualizado|更新|修改|编辑于|編輯於/i;
-
 /**
  * The date the reader sees, when the page's unlabelled date line under its headline shows
  * another day and the page nowhere shows the structured date's day: sites re-date an
@@ -109,7 +107,7 @@ const UPDATE_WORDS = /updated|modified|reviewed|revised|aktualisiert|mis à jour
  * "Published", "Reviewed") leaves the structured date alone. Null: keep the structured date.
  */
 function onlyOtherDayShown(structured: string, shown: Shown | null, doc: Document, article: JsonObject | null, now: Date, zone: string | null): string | null {
-  if (!shown || (shown.kind !== 'headline' && shown.kind !== 'first-heading') || shown.relative || shown.line.length > 60 || /updated|modified|reviewed|published|posted|aktualisiert|mis à jour|actualizado/i.test(shown.line)) return null;
+  if (!shown || (shown.kind !== 'headline' && shown.kind !== 'first-heading') || shown.relative || shown.line.length > 60 || DATE_LABEL.test(shown.line)) return null;
   const day = shown.at.slice(0, 10);
   // A day apart is most often one instant seen in two zones (UTC in the data, local on the
   // page): the structured instant is the more exact of the two.
@@ -260,7 +258,7 @@ function shownDate(doc: Document, now: Date, zone: string | null, limit: number)
  * in the footer: one labelled as published first, else one labelled as updated.
  */
 function labelledLine(blocks: TextBlock[], now: Date, zone: string | null): { at: string; relative: boolean; line: string } | null {
-  for (const label of [PUBLISHED_LABEL, UPDATED_LABEL]) {
+  for (const label of [PUBLISHED_WORD, REVISION_WORD]) {
     for (const b of blocks) {
       if (b.text.length > LABELLED_LINE_CHARS || b.linkChars > b.text.length / 2 || !label.test(b.text)) continue;
       const at = publishedInLine(b.text, now, zone);
@@ -271,8 +269,6 @@ function labelledLine(blocks: TextBlock[], now: Date, zone: string | null): { at
 }
 
 const LABELLED_LINE_CHARS = 100;
-const PUBLISHED_LABEL = /\b(published|posted|publié|veröffentlicht|publicado)\b|发布|發佈|发表|發表/i;
-const UPDATED_LABEL = /\b(last )?(updated|modified|reviewed)\b|更新|修改/i;
 
 /**
  * The date line right under the article's headline (the <h1> the <title> names, else the first
