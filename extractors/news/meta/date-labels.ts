@@ -1,4 +1,5 @@
 import { dateSpans, parseDateText } from './date-text';
+import { MAY_LABEL_REVISION, PUBLISHED_AFTER, PUBLISHED_BEFORE, REVISION_AFTER, REVISION_BEFORE } from './date-words';
 
 /**
  * The publish date of a line that shows two dates, one labelled as a revision: "Updated Nov 11,
@@ -8,7 +9,7 @@ import { dateSpans, parseDateText } from './date-text';
  * a line with one date, or no revision label, is read as parseDateText reads it.
  */
 export function publishedInLine(line: string, now: Date, zone: string | null): string | null {
-  if (!REVISION.test(line)) return parseDateText(line, now, zone);
+  if (!MAY_LABEL_REVISION.test(line)) return parseDateText(line, now, zone);
   const spans = dateSpans(line, now, zone);
   if (spans.length < 2) return parseDateText(line, now, zone);
   const labelled = spans.map((s, i) => {
@@ -24,8 +25,3 @@ export function publishedInLine(line: string, now: Date, zone: string | null): s
   return (labelled.find((l) => l.published && !l.revision) ?? labelled.find((l) => !l.revision))?.at ?? parseDateText(line, now, zone);
 }
 
-const REVISION = /updated|modified|revised|更新|修改|编辑|編輯|aktualisiert|mis à jour|actualizado/i;
-const REVISION_BEFORE = /(updated|modified|revised|更新(时间|時間)?|修改(时间|時間)?|编辑于|編輯於|最后编辑|aktualisiert|mis à jour|actualizado)\W{0,3}(on|at|am|le|el)?\W{0,3}$/iu;
-const REVISION_AFTER = /^\s*(修改|更新|编辑|編輯)/;
-const PUBLISHED_BEFORE = /(published|posted|publié|veröffentlicht|publicado|发布(时间|時間|于|於)?|發佈(时间|時間|于|於)?|发表(于|於)|發表(于|於)|首发|首發)\W{0,3}(on|at|am|le|el)?\W{0,3}$/iu;
-const PUBLISHED_AFTER = /^\s*(首次)?(发布|發佈|发表|發表)/;

@@ -16,6 +16,11 @@ const MONTHS: Record<string, number> = {
   jan: 1, feb: 2, mar: 3, apr: 4, may: 5, jun: 6, jul: 7, aug: 8, sep: 9, sept: 9, oct: 10, nov: 11, dec: 12,
 };
 const MONTH_NAME = '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?';
+/** The number of an English month name, full or abbreviated ("sep", "Sept", "September"); null for any other word. */
+export function englishMonth(word: string): number | null {
+  return MONTH_WORD.test(word) ? MONTHS[word.slice(0, 3).toLowerCase()]! : null;
+}
+const MONTH_WORD = new RegExp(`^${MONTH_NAME}$`, 'i');
 const TIME = '(?:[\\sT,]*(?:at\\s*)?(\\d{1,2})[:：时時](\\d{2})(?:[:：分](\\d{2}))?(?:\\s*([ap])\\.?m\\.?)?)?';
 
 /**

@@ -1,3 +1,5 @@
+import { englishMonth } from './date-text';
+
 /**
  * The publication day a page's URL carries ("/2025/12/18/slug", "/2025-12-15-title",
  * "/a/20111209/1.shtml", "/2023/october/03/slug"): content systems write it once, from the
@@ -13,12 +15,9 @@ export function urlDay(url: string | null | undefined, now: Date): string | null
   const numeric = /(?<!\d)((?:19|20)\d\d)([/_.-]?)(0[1-9]|1[0-2])\2(0[1-9]|[12]\d|3[01])(?!\d)/.exec(path);
   if (numeric) return checked(+numeric[1]!, +numeric[3]!, +numeric[4]!, now);
   const named = /\/((?:19|20)\d\d)\/([a-z]{3,9})\/(\d{1,2})(?=\/)/i.exec(path);
-  const month = named ? MONTHS.indexOf(named[2]!.toLowerCase().slice(0, 3)) + 1 : 0;
-  return named && month > 0 && (named[2]!.length === 3 || MONTH_NAMES.includes(named[2]!.toLowerCase())) ? checked(+named[1]!, month, +named[3]!, now) : null;
+  const month = named ? englishMonth(named[2]!) : null;
+  return named && month ? checked(+named[1]!, month, +named[3]!, now) : null;
 }
-
-const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
-const MONTH_NAMES = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
 
 function checked(y: number, m: number, d: number, now: Date): string | null {
   const date = new Date(Date.UTC(y, m - 1, d));

@@ -1,10 +1,11 @@
 import { jsonText, type JsonObject } from '../jsonld';
 import { metaContent, textOf } from './dom';
-import { isRelativeDate, parseDateText, parseDateValue, writtenDays } from './date-text';
+import { dateSpans, isRelativeDate, parseDateText, parseDateValue, writtenDays } from './date-text';
 import { toBlocks, type TextBlock } from '../content/blocks';
 import { instantIn, pageZone } from '../../time/page-zone';
 import { urlDay } from './date-url';
 import { publishedInLine } from './date-labels';
+import { DATE_LABEL, PUBLISHED_WORD, REVISION_WORD } from './date-words';
 
 const META_KEYS = [
   'article:published_time', 'og:published_time', 'og:article:published_time', 'datePublished', 'pubdate',
@@ -45,11 +46,13 @@ export interface PublishedOptions {
 
 /**
  * Publish time, by trust: JSON-LD datePublished, meta tags, <time datetime>; then what the reader
- * sees: the date line under the headline, elements marked as dates, the first written date near
- * the top of the page. A structured date without a time gives way to a visible time of the same
- * day (portals put the day in meta and the minute in the byline line); a structured day the page
- * never shows gives way to the one its date line shows (see onlyOtherDayShown), and so does one
- * days later than the date under the headline (shownEarlier). With no date at all: a labelled
+ * sees: the date line under the headline (or under the block naming the <title> on pages without
+ * an <h1>), elements marked as dates, the first written date near the top of the page. A
+ * structured date without a time gives way to a visible time of the same day (portals put the
+ * day in meta and the minute in the byline line, or in a source line above the story:
+ * timeShownOn); a structured day the page never shows gives way to the one its date line shows
+ * (see onlyOtherDayShown), to an update date shown alone when the publish time is in schema data
+ * only (onlyUpdateShown), and to one days earlier under the headline (shownEarlier). With no date at all: a labelled
  * date line anywhere, then the inline script data. The URL's day, when it has one, settles the day
  * (agreeWithUrl).
  */
@@ -63,10 +66,36 @@ export function findPublishedAt(doc: Document, article: JsonObject | null, now: 
 
 function chosen(structured: string | null, visible: Shown | null, doc: Document, article: JsonObject | null, now: Date, zone: string | null): string | null {
   if (!structured) return visible?.at ?? null;
-  const earlier = shownEarlier(structured, visible);
+  const earlier = shownEarlier(structured, visible) ?? onlyUpdateShown(structured, visible, doc, article, now, zone);
   if (earlier) return earlier;
-  if (structured.length <= 10) return visible && visible.at.length > 10 && visible.at.slice(0, 10) === structured ? visible.at : structured;
+  if (structured.length <= 10 && visible) {
+    const timed = visible.at.length > 10 && visible.at.slice(0, 10) === structured ? visible.at : timeShownOn(structured, visible, now, zone);
+    if (timed) return timed;
+    // Under a first <h1> the <title> does not name (a side box's heading), only a line that is
+    // a date alone: "・ Ten years of late wages 2010-12-31 10:08" is another story's.
+    if (visible.kind === 'first-heading' && !dateAlone(visible.line, now)) return structured;
+  }
   return onlyOtherDayShown(structured, visible, doc, article, now, zone) ?? structured;
+}
+
+/**
+ * The first time of `day` a short line of the page shows ("作者：王攀 来源：新华网 2011-12-09
+ * 19:55:00"), for a structured date without a time: the date line may stand away from the headline.
+ */
+function timeShownOn(day: string, shown: Shown, now: Date, zone: string | null): string | null {
+  for (const line of shown.lines) {
+    if (!line.includes(day.slice(0, 4))) continue;
+    const at = publishedInLine(line, now, zone);
+    if (at && at.length > 10 && at.slice(0, 10) === day && !isRelativeDate(line)) return at;
+  }
+  return null;
+}
+
+/** A line that holds its date and little else (a separator, a weekday, a clock), no other words. */
+function dateAlone(line: string, now: Date): boolean {
+  let rest = line;
+  for (const span of dateSpans(line, now).reverse()) rest = rest.slice(0, span.index) + rest.slice(span.end);
+  return (rest.match(/\p{L}/gu) ?? []).length <= 3;
 }
 
 /**
@@ -88,7 +117,7 @@ function agreeWithUrl(found: string | null, structured: string | null, visible: 
  * ("Updated …") or a time counted from the crawl ("3 days ago") says nothing of that.
  */
 function shownEarlier(structured: string, shown: Shown | null): string | null {
-  if (!shown || shown.kind === 'text' || shown.kind === 'first-heading' || shown.relative || !isDateLine(shown.line) || UPDATE_WORDS.test(shown.line)) return null;
+  if (!shown || shown.kind === 'text' || shown.kind === 'first-heading' || shown.relative || !isDateLine(shown.line) || REVISION_WORD.test(shown.line)) return null;
   const gap = Date.parse(structured.slice(0, 10)) - Date.parse(shown.at.slice(0, 10));
   return gap >= 2 * 86_400_000 ? shown.at : null;
 }
@@ -98,9 +127,6 @@ function isDateLine(line: string): boolean {
   return line.length <= 60 || parseDateText(line.slice(0, 24), new Date(0)) !== null;
 }
 
-/** Words that label a date as a revision, not the first publication. */
-const UPDATE_WORDS = /updated|modified|reviewed|revised|aktualisiert|mis à jour|actualizado|更新|修改|编辑于|編輯於/i;
-
 /**
  * The date the reader sees, when the page's unlabelled date line under its headline shows
  * another day and the page nowhere shows the structured date's day: sites re-date an
@@ -109,15 +135,64 @@ const UPDATE_WORDS = /updated|modified|reviewed|revised|aktualisiert|mis à jour
  * "Published", "Reviewed") leaves the structured date alone. Null: keep the structured date.
  */
 function onlyOtherDayShown(structured: string, shown: Shown | null, doc: Document, article: JsonObject | null, now: Date, zone: string | null): string | null {
-  if (!shown || (shown.kind !== 'headline' && shown.kind !== 'first-heading') || shown.relative || shown.line.length > 60 || /updated|modified|reviewed|published|posted|aktualisiert|mis à jour|actualizado/i.test(shown.line)) return null;
+  if (!shown || (shown.kind !== 'headline' && shown.kind !== 'first-heading') || shown.relative || shown.line.length > 60 || DATE_LABEL.test(shown.line)) return null;
   const day = shown.at.slice(0, 10);
   // A day apart is most often one instant seen in two zones (UTC in the data, local on the
   // page): the structured instant is the more exact of the two.
-  if (Math.abs(Date.parse(day) - Date.parse(structured.slice(0, 10))) <= 86_400_000 || shown.days.has(structured.slice(0, 10))) return null;
-  const modifiedRaw = jsonText(article?.dateModified) ?? metaContent(doc, MODIFIED_KEYS);
-  const modified = modifiedRaw ? parseDateValue(modifiedRaw, now, zone) : null;
-  if (modified && modified.length > 10 && modified.slice(0, 10) === day) return modified;
-  return shown.at;
+  if (sameInstantMaybe(structured, day) || shown.days.has(structured.slice(0, 10))) return null;
+  return modifiedOn(day, doc, article, now, zone) ?? shown.at;
+}
+
+/**
+ * The update date, when it is the only date the page shows by its headline ("Updated Sep 17,
+ * 2025", "Last updated: Dec 4, 2025") and the structured publish day is shown nowhere: the
+ * reader dates the article by it (the first publication is kept from view, often years
+ * before a rewrite). The structured dateModified of that day gives the instant when there is one.
+ * A line that labels a publication date as well leaves the structured date alone.
+ */
+function onlyUpdateShown(structured: string, shown: Shown | null, doc: Document, article: JsonObject | null, now: Date, zone: string | null): string | null {
+  if (!shown || shown.kind === 'text' || shown.relative || !REVISION_WORD.test(shown.line) || PUBLISHED_WORD.test(shown.line)) return null;
+  const day = shown.at.slice(0, 10);
+  if (day === structured.slice(0, 10) || shown.days.has(structured.slice(0, 10))) return null;
+  if (declaresPublishedTime(doc)) return null;
+  return modifiedOn(day, doc, article, now, zone) ?? shown.at;
+}
+
+/**
+ * A publish time in the page's own meta tags (article:published_time, pubdate, …, named by
+ * property or name): what the site hands to link previews and feeds, kept by the first
+ * publication. Schema data (JSON-LD, itemprop microdata) is often re-stamped by SEO plugins.
+ */
+function declaresPublishedTime(doc: Document): boolean {
+  for (const m of Array.from(doc.querySelectorAll('meta[content]')).slice(0, 300)) {
+    const name = (m.getAttribute('property') ?? m.getAttribute('name') ?? '').toLowerCase();
+    if (name && (META_NAMES.has(name) || (PUBLISHED_NAME.test(name) && !NOT_PUBLISHED_NAME.test(name))) && /\d/.test(m.getAttribute('content') ?? '')) return true;
+  }
+  return false;
+}
+
+const META_NAMES = new Set(META_KEYS.map((k) => k.toLowerCase()));
+
+/** The structured dateModified when it falls on `day`. */
+function modifiedOn(day: string, doc: Document, article: JsonObject | null, now: Date, zone: string | null): string | null {
+  const raw = jsonText(article?.dateModified) ?? metaContent(doc, MODIFIED_KEYS);
+  const modified = raw ? parseDateValue(raw, now, zone) : null;
+  return modified && modified.length > 10 && modified.slice(0, 10) === day ? modified : null;
+}
+
+/**
+ * Whether `day` may be the structured time's own day in some zone: an instant is written on
+ * the days its local time falls on from UTC-12 to UTC+14 (22:02Z is the 19th everywhere west
+ * of UTC+2, never the 18th); a date without a time, within a day.
+ */
+function sameInstantMaybe(structured: string, day: string): boolean {
+  const t = Date.parse(structured);
+  if (structured.length <= 10 || !/(Z|[+-]\d\d:?\d\d)$/.test(structured) || Number.isNaN(t)) {
+    return Math.abs(Date.parse(day) - Date.parse(structured.slice(0, 10))) <= 86_400_000;
+  }
+  const earliest = new Date(t - 12 * 3_600_000).toISOString().slice(0, 10);
+  const latest = new Date(t + 14 * 3_600_000).toISOString().slice(0, 10);
+  return day >= earliest && day <= latest;
 }
 
 const MODIFIED_KEYS = ['article:modified_time', 'og:updated_time', 'dateModified', 'last-modified'];
@@ -189,8 +264,10 @@ export interface Shown {
   relative: boolean;
   /** The text the date was read from. */
   line: string;
-  /** Days written in the headline's date lines and the marked date elements. */
+  /** Days written in the headline's date lines, the marked date elements and the page's short lines. */
   days: Set<string>;
+  /** The short lines (up to DATE_LINE_CHARS) holding a digit in the first half of the page's text, in reading order. */
+  lines: string[];
 }
 
 /** Elements marked as dates read for the days a page shows. */
@@ -238,10 +315,20 @@ function shownDate(doc: Document, now: Date, zone: string | null, limit: number)
     if (marked.length >= MARKED_MAX) break;
   }
   for (const t of marked) for (const d of writtenDays(t, now)) days.add(d);
-  if (near) return { at: near.at, kind: near.named ? 'headline' : 'first-heading', relative: isRelativeDate(near.line), line: near.line, days };
+  // Lines in the first half of the page's text: comments and related stories come last.
+  const half = blocks.reduce((n, b) => n + b.text.length, 0) / 2;
+  const lines: string[] = [];
+  let read = 0;
+  for (const b of blocks) {
+    read += b.text.length;
+    if (b.text.length > DATE_LINE_CHARS || !/\d/.test(b.text)) continue;
+    for (const d of writtenDays(b.text, now)) days.add(d);
+    if (read <= half) lines.push(b.text);
+  }
+  if (near) return { at: near.at, kind: near.named ? 'headline' : 'first-heading', relative: isRelativeDate(near.line), line: near.line, days, lines };
   for (const text of marked) {
     const d = publishedInLine(text, now, zone);
-    if (d) return { at: d, kind: 'marked', relative: isRelativeDate(text), line: text, days };
+    if (d) return { at: d, kind: 'marked', relative: isRelativeDate(text), line: text, days, lines };
   }
   let text = '';
   for (const b of blocks) {
@@ -249,9 +336,9 @@ function shownDate(doc: Document, now: Date, zone: string | null, limit: number)
     if (text.length >= limit) break;
   }
   const d = parseDateText(text.slice(0, limit), now, zone);
-  if (d) return { at: d, kind: 'text', relative: isRelativeDate(text.slice(0, limit)), line: '', days };
+  if (d) return { at: d, kind: 'text', relative: isRelativeDate(text.slice(0, limit)), line: '', days, lines };
   const labelled = labelledLine(blocks, now, zone);
-  return labelled ? { ...labelled, kind: 'text', days } : null;
+  return labelled ? { ...labelled, kind: 'text', days, lines } : null;
 }
 
 /**
@@ -260,7 +347,7 @@ function shownDate(doc: Document, now: Date, zone: string | null, limit: number)
  * in the footer: one labelled as published first, else one labelled as updated.
  */
 function labelledLine(blocks: TextBlock[], now: Date, zone: string | null): { at: string; relative: boolean; line: string } | null {
-  for (const label of [PUBLISHED_LABEL, UPDATED_LABEL]) {
+  for (const label of [PUBLISHED_WORD, REVISION_WORD]) {
     for (const b of blocks) {
       if (b.text.length > LABELLED_LINE_CHARS || b.linkChars > b.text.length / 2 || !label.test(b.text)) continue;
       const at = publishedInLine(b.text, now, zone);
@@ -271,8 +358,6 @@ function labelledLine(blocks: TextBlock[], now: Date, zone: string | null): { at
 }
 
 const LABELLED_LINE_CHARS = 100;
-const PUBLISHED_LABEL = /\b(published|posted|publié|veröffentlicht|publicado)\b|发布|發佈|发表|發表/i;
-const UPDATED_LABEL = /\b(last )?(updated|modified|reviewed)\b|更新|修改/i;
 
 /**
  * The date line right under the article's headline (the <h1> the <title> names, else the first
@@ -285,9 +370,9 @@ function afterHeadline(blocks: TextBlock[], title: string, now: Date, zone: stri
   const h1s = heads.filter(([b]) => b.tag === 'h1');
   // Blogs head an entry with an <h2> that is the <title>'s own headline part: its date line
   // counts when no <h1> is named.
-  const parts = new Set(title.split(/\s*[_|｜]\s*|\s+[-–—]\s+/).map((p) => p.trim()));
+  const parts = new Set(title.replace(/\s+/g, ' ').split(/\s*[_|｜]\s*|\s+[-–—]\s+/).map((p) => p.trim()));
   const tried = new Set<number>();
-  const named = [h1s.find(names) ?? h1s.find(([b]) => sharesTitle(b.text, title)), heads.find(([b]) => parts.has(b.text))];
+  const named = [h1s.find(names) ?? h1s.find(([b]) => sharesTitle(b.text, title)), heads.find(([b]) => parts.has(b.text)), h1s.length ? undefined : titleBlock(blocks, parts)];
   for (const head of [...named, h1s[0]]) {
     if (!head || tried.has(head[1])) continue;
     tried.add(head[1]);
@@ -296,6 +381,18 @@ function afterHeadline(blocks: TextBlock[], title: string, now: Date, zone: stri
   }
   return null;
 }
+
+/**
+ * Pages without an <h1> (older portals set the headline in a styled <div> or table cell):
+ * the first block that is the <title>'s headline part, not a link or a list item.
+ */
+function titleBlock(blocks: TextBlock[], parts: Set<string>): readonly [TextBlock, number] | undefined {
+  const i = blocks.findIndex((b) => b.text.length >= 6 && b.linkChars === 0 && !LIST_ITEM.test(b.tag) && parts.has(b.text));
+  return i >= 0 ? [blocks[i]!, i] : undefined;
+}
+
+/** Items of lists and menus, which name pages and links, not a headline. */
+const LIST_ITEM = /^(li|dd|dt|option)$/;
 
 /** Most of the heading's words (CJK: character pairs) are in the <title>: case, spacing and punctuation aside. */
 function sharesTitle(heading: string, title: string): boolean {
