@@ -232,7 +232,9 @@ export function extractCommerce(doc: Document, ctx: ExtractContext): CommerceFac
     // A buy button by the title and a labelled SKU make a product's page even with no price in
     // the HTML (shops that write it in with script): typed product, adaptive mode renders it,
     // and plain HTTP reports the missing price instead of losing the page as 'other'.
-    const ownOffer = dom.buyButton === true && dom.skuLabel === 'strong';
+    // A buy control there that the page marks out of stock counts too: an item sold out today
+    // keeps its page (buyButton false = a button by the title next to a stock-out line).
+    const ownOffer = dom.buyButton !== undefined && dom.skuLabel === 'strong';
     const looksLikeProduct = (schema !== null || ogProduct || (dom.price != null && dom.availability != null) || ownOffer) && !!(merged.name || title);
     // With the page-type model, its reading decides unless it leaves a product likely (a quarter or
     // more), or the page's own buy button and labelled SKU say so.

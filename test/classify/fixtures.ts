@@ -251,3 +251,24 @@ export function blogPostWithStoreBox(): string {
   <aside><div class="store-box"><h3>Greenrow Garden Store</h3><p>Seeds, tools and soil improvers from our own nursery.</p><a href="/store">Browse the store</a></div></aside>
   <div class="copyright">© 2026 Greenrow</div></body></html>`;
 }
+
+/**
+ * An item page of a Taobao-style layout whose item is sold out today: the stock line under the
+ * quantity says 暂时缺货 beside a cart link the template keeps, the attribute list labels the
+ * item number (货号), one review.
+ */
+export function productSoldOut(): string {
+  return `<html lang="zh-CN"><head><title>小米 移动电源 20000mAh 黑色-某某旗舰店</title></head><body>${NAV}
+  <div class="crumb"><a href="/c/1">手机数码</a> &gt; <a href="/c/1-2">数码配件</a> &gt; <a href="/c/1-2-3">移动电源</a></div>
+  <div class="tb-property"><div class="tb-detail-hd"><h1>小米 移动电源 20000mAh 黑色</h1><p class="newp">满299减30 | 店铺会员享专属折扣</p></div>
+    <dl class="tm-price-panel"><dt>价格</dt><dd><em>¥</em><span class="tm-price">129.00</span></dd></dl>
+    <ul class="tm-ind-panel"><li>累计评价 <span class="tm-count">1</span></li><li>评分 <span class="tm-count">4.6</span></li></ul>
+    <dl class="tb-prop"><dt>颜色</dt><dd><ul><li class="tb-selected"><a href="javascript:;"><span>黑色</span></a></li></ul></dd></dl>
+    <dl class="tb-amount"><dt>数量</dt><dd><input class="tb-text" value="1"> 件 <em class="stock-tip">暂时缺货</em></dd></dl>
+    <div class="tb-action"><a href="/cart/add?pid=300006&amp;pcount=1" rel="nofollow">加入购物车</a></div></div>
+  <div class="tb-attributes"><h4>产品参数：</h4><ul><li>货号:&nbsp;MI-PB20K-B</li><li>品牌:&nbsp;小米</li><li>容量:&nbsp;20000mAh</li></ul></div>
+  <div class="desc"><h3>购物须知</h3><p>本店所售商品均为品牌官方正品，支持七天无理由退换货，退换货时请保持商品及包装完好，并附上购物凭证，以便我们尽快为您处理。</p>
+    <p>由于批次不同，商品包装可能与图片略有差异，请以收到的实物为准。如有任何疑问，欢迎随时联系在线客服，我们将在工作时间内尽快回复您。</p></div>
+  <div class="reviews"><h3>累计评价</h3><ul><li><span class="user">m***8</span><p>颜值很高，功能齐全，送给朋友的礼物，对方很喜欢。</p><span>2024-01-23</span></li></ul></div>
+  ${FOOT}</body></html>`;
+}

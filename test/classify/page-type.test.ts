@@ -5,7 +5,7 @@ import { parseHtml } from '../../extractors/parse';
 import { FEATURE_NAMES } from '../../extractors/classify/features';
 import model from '../../extractors/classify/page-type-model.json';
 import {
-  articleWithRelatedBox, blogPostWithStoreBox, listingWithSellerBox, newsCentreIndex, productWhilePriceLoads, sectionFront, shopGuideArticle, smallCategoryList,
+  articleWithRelatedBox, blogPostWithStoreBox, listingWithSellerBox, newsCentreIndex, productSoldOut, productWhilePriceLoads, sectionFront, shopGuideArticle, smallCategoryList,
   SMALL_LIST_ITEMS, storyWithMoreBox,
 } from './fixtures';
 
@@ -31,6 +31,13 @@ describe('page typing in auto mode', () => {
     const withData = extractHtml(shell, 'https://lamps.example.com/item/2.htm', { xhr: [{ url: 'https://lamps.example.com/api/price?sku=WL-2', body: { sku: 'WL-2', price: 49.5, currency: 'USD' } }] });
     expect(withData.pageType).toBe('product');
     expect(withData.commodities[0]).toMatchObject({ name: 'Walnut desk lamp', price: 49.5 });
+  });
+
+  it('types a sold-out item page as a product: a stock-out line beside its cart link still marks the item\'s own box', () => {
+    const r = extractHtml(productSoldOut(), 'https://mall.example.cn/item/300006.htm');
+    expect(r.pageType).toBe('product');
+    expect(r.commodities).toHaveLength(1);
+    expect(r.commodities[0]).toMatchObject({ name: '小米 移动电源 20000mAh 黑色', price: 129, sku: 'MI-PB20K-B' });
   });
 
   it('still types a story with a related-reading box as news', () => {

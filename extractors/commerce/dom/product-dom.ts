@@ -138,8 +138,9 @@ export function productFromDom(doc: Document, idx: PageIndex): Candidate {
   c.pageBuyButton = boxButton || hasBuyButton(buttonsIn(idx, null));
   const canBuy = boxButton || (said !== 'OutOfStock' && c.pageBuyButton);
   c.availability = canBuy ? 'InStock' : said;
-  // Remembered for outweighing structured data only when the box says nothing against it.
-  if (boxButton && said !== 'OutOfStock') c.buyButton = true;
+  // Remembered for outweighing structured data only when the box says nothing against it
+  // (false: a button beside a stock-out line, which still marks the product's own box).
+  if (boxButton) c.buyButton = said !== 'OutOfStock';
   // The price found may sit in another box (a recommendation); the title's own box still speaks.
   if (c.availability == null) withTitleAvailability(c, idx, titleIndex);
   c.rating ??= ratingFromText(boxText);
