@@ -1,3 +1,5 @@
+import { linkShare } from './link-share';
+
 /**
  * Collapsed panels: accordions, "read more" folds and tab panels that a page ships closed
  * (`style="display:none"`, `hidden`, `aria-hidden="true"`) and opens when the reader clicks
@@ -19,14 +21,6 @@ function show(el: Element): void {
   if (style) el.setAttribute('style', style.replace(/(display\s*:\s*none|visibility\s*:\s*hidden)\s*;?/gi, ''));
 }
 
-function linkShare(el: Element): number {
-  const text = (el.textContent ?? '').replace(/\s+/g, '').length;
-  if (!text) return 1;
-  let inLinks = 0;
-  for (const a of Array.from(el.querySelectorAll('a'))) inLinks += (a.textContent ?? '').replace(/\s+/g, '').length;
-  return inLinks / text;
-}
-
 export interface PanelOptions {
   /** A panel with more of its text in links than this is a menu and stays closed (default 0.5). */
   maxLinkShare?: number;
@@ -42,7 +36,7 @@ export function revealCollapsedPanels(doc: Document, opts: PanelOptions = {}): v
       const panel = doc.getElementById(id);
       if (!panel || panel.contains(control) || !isHidden(panel)) continue;
       if (panel.localName === 'nav' || /^(menu|dialog|listbox|navigation)$/.test(panel.getAttribute('role') ?? '')) continue;
-      if (linkShare(panel) > maxLinkShare) continue;
+      if ((linkShare(panel) ?? 1) > maxLinkShare) continue;
       show(panel);
     }
   }

@@ -1,3 +1,5 @@
+import { linkShare } from './link-share';
+
 /**
  * Hover cards: a preview of a person or a term (a picture, a name, links to other stories)
  * nested inside a paragraph and shown only while the pointer is over the link that opens it.
@@ -8,14 +10,6 @@
  * most of its text in links, below the first element with a link before it (the link that
  * opens the card stays, with its words, in the sentence).
  */
-function linkShare(el: Element): number {
-  const text = (el.textContent ?? '').replace(/\s+/g, '').length;
-  if (!text) return 0;
-  let inLinks = 0;
-  for (const a of Array.from(el.querySelectorAll('a'))) inLinks += (a.textContent ?? '').replace(/\s+/g, '').length;
-  return inLinks / text;
-}
-
 function precededByLink(el: Element): boolean {
   for (let s = el.previousElementSibling; s; s = s.previousElementSibling) if (s.localName === 'a' || s.querySelector('a')) return true;
   return false;
@@ -32,7 +26,7 @@ export function dropHoverCards(root: Element, minLinkShare = 0.5): void {
       if (precededByLink(card)) break;
       card = el;
     }
-    if (card === img || card.querySelectorAll('a').length < 2 || linkShare(card) < minLinkShare) continue;
+    if (card === img || card.querySelectorAll('a').length < 2 || (linkShare(card) ?? 0) < minLinkShare) continue;
     card.remove();
   }
 }
