@@ -36,10 +36,14 @@ export interface BlockOptions {
   maxLinkText?: number;
 }
 
-function isHidden(el: Element): boolean {
+/** An inline style that hides its element. */
+export const HIDDEN_STYLE = /display\s*:\s*none|visibility\s*:\s*hidden/i;
+
+/** Hidden by the `hidden` attribute, aria-hidden or an inline style. */
+export function isHidden(el: Element): boolean {
   if (el.hasAttribute('hidden') || el.getAttribute('aria-hidden') === 'true') return true;
   const style = el.getAttribute('style');
-  return !!style && /display\s*:\s*none|visibility\s*:\s*hidden/i.test(style);
+  return !!style && HIDDEN_STYLE.test(style);
 }
 
 /**

@@ -177,11 +177,13 @@ const INFO_WORDS = /(来源|來源|作者|记者|記者|编辑|編輯|发布|發
  * date and an info word, and is not a sentence.
  */
 export function isInfoLine(text: string): boolean {
-  if (text.length <= 40 && parseDateText(text, new Date(0)) !== null && !/[。！？]/.test(text)) return true;
+  // The date is parsed at most once, and only when the cheaper tests leave the line open.
+  let parsed: boolean | undefined;
+  const dated = () => (parsed ??= parseDateText(text, new Date(0)) !== null);
+  if (text.length <= 40 && !/[。！？]/.test(text) && dated()) return true;
   if (text.length > 100 || /[。！？.!?]["”’]?$/.test(text)) return false;
   // A longer date line, with its weekday and time: "segunda-feira, 22 de janeiro de 2018 às 0:13".
-  if (text.length <= 70 && parseDateText(text, new Date(0)) !== null) return true;
-  return INFO_WORDS.test(text) && parseDateText(text, new Date(0)) !== null;
+  return (text.length <= 70 || INFO_WORDS.test(text)) && dated();
 }
 
 /** Drops info lines among the first `head` blocks (default 3). */

@@ -1,4 +1,8 @@
+import { HIDDEN_STYLE, isHidden } from './blocks';
 import { linkShare } from './link-share';
+
+/** Every hiding declaration of a style, with its semicolon, to take out. */
+const HIDDEN_STYLE_DECLARATION = new RegExp(`(${HIDDEN_STYLE.source})\\s*;?`, 'gi');
 
 /**
  * Collapsed panels: accordions, "read more" folds and tab panels that a page ships closed
@@ -8,17 +12,11 @@ import { linkShare } from './link-share';
  * elements. A panel opened that way is shown here, unless it is a menu: mostly links, or
  * controlled from navigation or a header.
  */
-function isHidden(el: Element): boolean {
-  if (el.hasAttribute('hidden') || el.getAttribute('aria-hidden') === 'true') return true;
-  const style = el.getAttribute('style');
-  return !!style && /display\s*:\s*none|visibility\s*:\s*hidden/i.test(style);
-}
-
 function show(el: Element): void {
   el.removeAttribute('hidden');
   if (el.getAttribute('aria-hidden') === 'true') el.removeAttribute('aria-hidden');
   const style = el.getAttribute('style');
-  if (style) el.setAttribute('style', style.replace(/(display\s*:\s*none|visibility\s*:\s*hidden)\s*;?/gi, ''));
+  if (style) el.setAttribute('style', style.replace(HIDDEN_STYLE_DECLARATION, ''));
 }
 
 export interface PanelOptions {
