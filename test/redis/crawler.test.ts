@@ -17,10 +17,13 @@ let base = '';
 
 beforeAll(async () => {
   srv = await startRedisServer();
-  // A small site: page i links to i+1 .. i+5 (mod PAGES) and back to the start page.
+  // A small site shaped as a tree: page i links to 5i+1 .. 5i+5 and back to the start page, so
+  // the frontier soon holds far more pages than one worker locks at a time (Crawlee locks 25)
+  // and both workers get work however the scheduler orders their start.
   site = createServer((req, res) => {
     const i = Number((req.url ?? '').split('/').pop()) || 0;
-    const links = [0, ...[1, 2, 3, 4, 5].map((d) => (i + d) % PAGES)].map((j) => `<a href="/p/${j}">${j}</a>`);
+    const kids = [1, 2, 3, 4, 5].map((d) => 5 * i + d).filter((j) => j < PAGES);
+    const links = [0, ...kids].map((j) => `<a href="/p/${j}">${j}</a>`);
     res.setHeader('content-type', 'text/html');
     res.end(`<html><body><h1>Page ${i}</h1>${links.join(' ')}</body></html>`);
   });
@@ -48,7 +51,7 @@ it('two BasicCrawler instances share one Redis queue: every page handled exactly
         requestHandler: async ({ request, addRequests }) => {
           const html = await (await fetch(request.url)).text();
           // Slow enough that one crawler cannot drain the queue before the other polls it.
-          await new Promise((r) => setTimeout(r, 40));
+          await new Promise((r) => setTimeout(r, 100));
           handled.set(request.url, [...(handled.get(request.url) ?? []), name]);
           depth.set(request.url, request.crawlDepth);
           const links = [...html.matchAll(/href="([^"]+)"/g)].map((m) => new URL(m[1]!, request.url).href);
@@ -76,6 +79,7 @@ it('two BasicCrawler instances share one Redis queue: every page handled exactly
   expect(depth.get(`${base}/p/0`)).toBe(0);
   expect(depth.get(`${base}/p/3`)).toBe(1);
   expect(depth.get(`${base}/p/7`)).toBe(2);
+  expect(depth.get(`${base}/p/119`)).toBe(3);
   expect(info).toMatchObject({ totalRequestCount: PAGES, handledRequestCount: PAGES, pendingRequestCount: 0 });
 });
 
