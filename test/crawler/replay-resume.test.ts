@@ -4,14 +4,11 @@ import { openRepository } from '../../storage/open';
 import { runCli, tempDataDir, type CliResult } from '../helpers/cli';
 import { startRedisServer, type RedisServerHandle } from '../helpers/redis-server';
 import { startXhrShopSite, type XhrShopSite } from './fixtures/xhr-shop-site';
+import { itemReplayLine } from '../helpers/replay-summary';
 
 type Row = Record<string, unknown>;
 
 /** The item template's "Replay by page template" summary line. */
-function replayLine(stdout: string): { rendered: number; replayed: number; mismatches: number } | null {
-  const m = /\/item\/\*\.htm\s+rendered (\d+), replayed (\d+) \(\d+ data requests\), re-checks \d+, mismatches (\d+)/.exec(stdout);
-  return m ? { rendered: +m[1]!, replayed: +m[2]!, mismatches: +m[3]! } : null;
-}
 
 async function commodities(dataDir: string): Promise<Row[]> {
   const repo = await openRepository({ dataDir: join(dataDir, 'store'), mongodbUri: '' });
@@ -40,7 +37,7 @@ async function interruptedThenResumed(site: XhrShopSite, env: Record<string, str
 function expectRuleKept(r: { first: CliResult; second: CliResult; rows: Row[] }, site: XhrShopSite): void {
   const why = (x: CliResult) => `${x.stdout}\n${x.stderr.split('\n').filter((l) => /replay:/.test(l)).join('\n')}`;
   expect(r.first.stderr, why(r.first)).toMatch(/item\/\*\.htm are now read over HTTP/);
-  const line = replayLine(r.second.stdout);
+  const line = itemReplayLine(r.second.stdout);
   expect(line, why(r.second)).not.toBeNull();
   // Learning afresh renders at least three pages; a kept rule renders only its re-check.
   expect(line!.rendered, why(r.second)).toBeLessThanOrEqual(1);

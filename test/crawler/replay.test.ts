@@ -3,6 +3,7 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { openRepository } from '../../storage/open';
 import { runCli, tempDataDir, type CliResult } from '../helpers/cli';
 import { startReplaySite, type ReplaySite } from './fixtures/replay-site';
+import { itemReplayLine } from '../helpers/replay-summary';
 
 type Row = Record<string, unknown>;
 
@@ -19,11 +20,6 @@ async function crawl(args: string[]): Promise<{ run: CliResult; commodities: Row
   }
 }
 
-/** The "Replay by page template" line of the summary for item pages. */
-function replayLine(stdout: string): { rendered: number; replayed: number; rechecks: number; mismatches: number } | null {
-  const m = /\/item\/\*\.htm\s+rendered (\d+), replayed (\d+) \(\d+ data requests\), re-checks (\d+), mismatches (\d+)/.exec(stdout);
-  return m ? { rendered: +m[1]!, replayed: +m[2]!, rechecks: +m[3]!, mismatches: +m[4]! } : null;
-}
 
 const itemId = (c: Row) => Number(/\/item\/(\d+)\.htm$/.exec(String(c.url))?.[1] ?? NaN);
 
@@ -42,7 +38,7 @@ describe('adaptive mode replays the data requests it learned from rendered pages
   });
 
   it('renders the first pages of a template, then reads the rest over HTTP with their data requests replayed', () => {
-    const line = replayLine(adaptive.run.stdout);
+    const line = itemReplayLine(adaptive.run.stdout);
     expect(line, adaptive.run.stdout).not.toBeNull();
     expect(line!.rendered).toBeGreaterThanOrEqual(3);
     expect(line!.replayed).toBeGreaterThanOrEqual(15);
@@ -53,7 +49,7 @@ describe('adaptive mode replays the data requests it learned from rendered pages
   });
 
   it('stores the same commodities from replayed pages as browser mode (names, prices, review counts)', () => {
-    expect(replayLine(adaptive.run.stdout)?.replayed).toBeGreaterThan(0);
+    expect(itemReplayLine(adaptive.run.stdout)?.replayed).toBeGreaterThan(0);
     const key = (rows: Row[]) => rows.filter((c) => Number.isFinite(itemId(c))).map((c) => JSON.stringify([itemId(c), c.name, c.price, c.salePrice ?? null, c.reviewCount ?? null])).sort();
     // A render that times out on a loaded machine loses one page's price in either mode: at most one row may differ.
     const a = new Set(key(adaptive.commodities));
@@ -108,7 +104,7 @@ describe('a site that moves its data API midway (real Chromium)', { timeout: 300
     }
     expect(stale).toEqual([]);
     // Replay worked before the move, and was learned again for the new API after it.
-    const line = replayLine(adaptive.run.stdout)!;
+    const line = itemReplayLine(adaptive.run.stdout)!;
     expect(line.replayed).toBeGreaterThan(0);
     expect(site.log.some((r) => r.path.startsWith('/api/v2/') && !r.browser)).toBe(true);
   });
