@@ -163,9 +163,12 @@ export class QueueJournal {
             return async (r: UpdateRequestSchema, o?: { forefront?: boolean }) => {
               const res = await target.updateRequest(r, o);
               this.record({ t: 'u', r, ...front(o) });
-              if (r.handledAt && r.id) await this.forget(target, r.id);
+              if (r.handledAt && r.id) await this.exclusive(() => this.forget(target, r.id!));
               return res;
             };
+          case 'listHead':
+          case 'listAndLockHead':
+            return (...a: unknown[]) => this.exclusive(() => (value as (...x: unknown[]) => Promise<unknown>).apply(target, a));
           case 'deleteRequest':
             return async (id: string) => {
               const res = await target.deleteRequest(id);
@@ -177,6 +180,19 @@ export class QueueJournal {
         }
       },
     });
+  }
+
+  private walks: Promise<unknown> = Promise.resolve();
+
+  /**
+   * Runs `fn` after every earlier walk or removal of the queue's head has ended. MemoryStorage
+   * walks its front list across awaits: an entry deleted in between is read as undefined and the
+   * walk throws (seen with --strategy dfs, where every link goes to the front), failing the crawl.
+   */
+  private exclusive<T>(fn: () => Promise<T>): Promise<T> {
+    const run = this.walks.then(fn, fn);
+    this.walks = run.catch(() => undefined);
+    return run;
   }
 
   /**

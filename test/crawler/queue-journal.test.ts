@@ -82,6 +82,27 @@ describe('the embedded queue journal', () => {
     await again.journal.close();
   });
 
+  it('survives a depth-first crawl: handled marks and head walks of front-of-queue requests at the same time', async () => {
+    const q = await open(journalFile(), false);
+    // The raw client, as Crawlee's queue drives it: several pages finish while the head is walked.
+    const client = (q.queue as unknown as { client: import('@crawlee/types').RequestQueueClient }).client;
+    // Every offset, in microtask steps, between a walk of the head starting and a page's handled
+    // mark (which drops the page from memory): before, some offsets made the walk read a front
+    // entry deleted under it and throw, which ended the whole crawl.
+    for (let offset = 0; offset < 60; offset++) {
+      const batch = urls(8).map((u) => `${u}?o=${offset}`);
+      await client.batchAddRequests(batch.slice(0, 1).map((url) => ({ url, uniqueKey: url })), { forefront: true });
+      const [done] = (await client.listAndLockHead({ limit: 1, lockSecs: 60 })).items;
+      // Links found since go in front of it: a walk meets them first, then the page being marked.
+      await client.batchAddRequests(batch.slice(1).map((url) => ({ url, uniqueKey: url })), { forefront: true });
+      const walk = client.listHead({ limit: 25 });
+      for (let i = 0; i < offset; i++) await Promise.resolve();
+      const mark = client.updateRequest({ ...done!, handledAt: new Date().toISOString() } as never);
+      await expect(Promise.all([walk, mark]), `offset ${offset}`).resolves.toHaveLength(2);
+    }
+    await q.journal.close();
+  });
+
   it('skips a line cut short by a crash and compacts the file to one line per request on resume', async () => {
     const file = journalFile();
     const first = await open(file, false);
