@@ -54,5 +54,3 @@ export const CHROMIUM_ARGS = [
   '--mute-audio',
 ];
 
-/** Images, fonts and media, blocked in the browser unless --load-media (Chromium's own URL blocking: no request crosses into Node to be matched). */
-export const MEDIA_PATTERNS = ['.jpg', '.jpeg', '.png', '.gif', '.webp', '.avif', '.svg', '.ico', '.bmp', '.woff', '.woff2', '.ttf', '.otf', '.eot', '.mp4', '.webm', '.mp3', '.m4a', '.ogg', '.wav'];

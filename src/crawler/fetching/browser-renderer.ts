@@ -1,6 +1,7 @@
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright';
 import type { CapturedJson } from '../../../extractors/types';
-import { CHROMIUM_ARGS, MEDIA_PATTERNS, RENDERER_HEAP_MIB } from './browser-path';
+import { CHROMIUM_ARGS, RENDERER_HEAP_MIB } from './browser-path';
+import { blockMedia } from './media-block';
 import { closePopup, NO_WINDOW_OPEN, readyForReuse } from './page-reuse';
 import type { NavigationGuard } from './navigation-guard';
 import { PageCapture } from './page-capture';
@@ -113,19 +114,21 @@ export class BrowserRenderer {
       }
     }
     const page = await context.newPage();
-    const capture = new PageCapture(page);
-    // Popups a page opens are closed at once; a renderer crash is named (see RENDERER_HEAP_MIB).
-    page.on('popup', closePopup);
-    page.on('crash', () => this.crashed.add(page));
-    await page.addInitScript(NO_WINDOW_OPEN);
-    const session = await context.newCDPSession(page);
-    // Chromium's own blocking: a Playwright route would send every request of the page to this process to be matched.
-    if (!this.opts.loadMedia) {
-      await session.send('Network.enable');
-      await session.send('Network.setBlockedURLs', { urls: MEDIA_PATTERNS });
+    // A tab whose setup fails is closed here: it would stay open for the whole crawl.
+    try {
+      const capture = new PageCapture(page);
+      // Popups a page opens are closed at once; a renderer crash is named (see RENDERER_HEAP_MIB).
+      page.on('popup', closePopup);
+      page.on('crash', () => this.crashed.add(page));
+      await page.addInitScript(NO_WINDOW_OPEN);
+      const session = await context.newCDPSession(page);
+      if (!this.opts.loadMedia) await blockMedia(session);
+      await this.opts.guard?.attach(page);
+      return { page, capture, session };
+    } catch (err) {
+      await page.close().catch(() => undefined);
+      throw err;
     }
-    await this.opts.guard?.attach(page);
-    return { page, capture, session };
   }
 
   /** Keeps a tab that finished its page well for the next render (quieted first), else closes it. */

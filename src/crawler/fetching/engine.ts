@@ -11,7 +11,8 @@ import { LinkAdmission } from '../links/admission';
 import { HostGate } from './host-gate';
 import { PageCapture } from './page-capture';
 import { snapshotPage } from './page-snapshot';
-import { CHROMIUM_ARGS, MEDIA_PATTERNS, RENDERER_HEAP_MIB } from './browser-path';
+import { CHROMIUM_ARGS, RENDERER_HEAP_MIB } from './browser-path';
+import { blockMedia } from './media-block';
 import { NavigationGuard } from './navigation-guard';
 import { inScope } from '../links/scope';
 import { PageReusingPlaywrightCrawler } from './page-reuse';
@@ -179,7 +180,7 @@ export class CrawlEngine {
     if (request.retryCount > 0) await new Promise((r) => setTimeout(r, retryDelayMs(request.retryCount)));
     if (goto) goto.waitUntil = 'load';
     if (!this.opts.loadMedia && !this.mediaBlocked.has(page)) {
-      await ctx.blockRequests({ urlPatterns: MEDIA_PATTERNS });
+      await blockMedia(await page.context().newCDPSession(page));
       this.mediaBlocked.add(page);
     }
     const capture = this.captures.get(page);
