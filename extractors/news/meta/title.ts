@@ -81,7 +81,11 @@ function titleOf(doc: Document, article: JsonObject | null, siteName: string | n
   const ogTitle = og ? collapseSpace(og) : '';
   const ldHeadline = jsonText(article?.headline);
   const shownAndLd = !!ldHeadline && fold(ldHeadline) !== fold(ogTitle) && headings(doc).some((h) => fold(h) === fold(collapseSpace(ldHeadline)));
-  if (ogTitle.length >= 2 && !shownAndLd && docTitle.length > ogTitle.length && fold(docTitle).startsWith(fold(ogTitle)) && /^\s*[|\-–—_·»:•]\s/.test(docTitle.slice(ogTitle.length))) {
+  // An <h1> that says all of og:title and more ("Best Tutors in 2025, Reviewed by a Student")
+  // is the full headline that og:title shortens.
+  const ogHead = compact(dropSite(ogTitle, isSite, docTitle));
+  const shownFuller = !!ogHead && headings(doc).some((h) => compact(h).length > ogHead.length && compact(h).startsWith(ogHead));
+  if (ogTitle.length >= 2 && !shownAndLd && !shownFuller && docTitle.length > ogTitle.length && fold(docTitle).startsWith(fold(ogTitle)) && /^\s*[|\-–—_·»:•]\s/.test(docTitle.slice(ogTitle.length))) {
     return dropSite(ogTitle, isSite, docTitle);
   }
   const refs = [...shared, docTitle].filter(Boolean);
