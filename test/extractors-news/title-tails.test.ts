@@ -19,6 +19,10 @@ describe('headlines without what themes print around them', () => {
     const og = '<meta property="og:title" content="How meditation rewires brains | Opinion">';
     expect(findTitle(doc(`<html><head><title>The impact of meditation | Opinion</title>${og}</head><body><p>Text.</p></body></html>`), null, null)).toBe('How meditation rewires brains');
   });
+  it('keeps a long subtitle after " | ": a phrase, not a section or site name', () => {
+    const headline = 'Twelve Quiet Trails Near the City for 2025 | The Best Walks for a Rainy Weekend';
+    expect(findTitle(page(`${headline} — Trailnotes`, headline), null, null)).toBe(headline);
+  });
   it('keeps a short head before " | " (a name, not a headline)', () => {
     // (On a host that does not spell "Example Park": there the tail would be the site's name.)
     expect(findTitle(page('Webcams | Example Park', 'Webcams | Example Park', '', 'https://www.nps.example/webcams.htm'), null, null)).toBe('Webcams | Example Park');

@@ -53,12 +53,18 @@ export function findTitle(doc: Document, article: JsonObject | null, siteName: s
 
 /**
  * A headline of three words or more before " | " is the headline; what follows is a section,
- * site or teaser name, even when the page's <h1> or og:title carries it ("… | Opinion").
+ * site or teaser name, even when the page's <h1> or og:title carries it ("… | Opinion"). A
+ * single phrase of MIN_SUBTITLE words or more after it is a subtitle, part of the headline
+ * ("Ten Cameras of 2025 | The Best Mirrorless Cameras on the Market"): section and site names are short.
  */
 function pipeHead(title: string): string {
   const [head, ...rest] = title.split(/\s+\|\s+/);
-  return rest.length && head!.split(' ').length >= 3 ? head! : title;
+  if (!rest.length || head!.split(' ').length < 3) return title;
+  return rest.length === 1 && weight(rest[0]!) >= MIN_SUBTITLE ? title : head!;
 }
+
+/** Words of the shortest subtitle after " | " (a section or site name has fewer). */
+const MIN_SUBTITLE = 5;
 
 function titleOf(doc: Document, article: JsonObject | null, siteName: string | null): string | null {
   const isSite = siteTest(doc, article, siteName);
@@ -75,7 +81,11 @@ function titleOf(doc: Document, article: JsonObject | null, siteName: string | n
   const ogTitle = og ? collapseSpace(og) : '';
   const ldHeadline = jsonText(article?.headline);
   const shownAndLd = !!ldHeadline && fold(ldHeadline) !== fold(ogTitle) && headings(doc).some((h) => fold(h) === fold(collapseSpace(ldHeadline)));
-  if (ogTitle.length >= 2 && !shownAndLd && docTitle.length > ogTitle.length && fold(docTitle).startsWith(fold(ogTitle)) && /^\s*[|\-–—_·»:•]\s/.test(docTitle.slice(ogTitle.length))) {
+  // An <h1> that says all of og:title and more ("Best Tutors in 2025, Reviewed by a Student")
+  // is the full headline that og:title shortens.
+  const ogHead = compact(dropSite(ogTitle, isSite, docTitle));
+  const shownFuller = !!ogHead && headings(doc).some((h) => compact(h).length > ogHead.length && compact(h).startsWith(ogHead));
+  if (ogTitle.length >= 2 && !shownAndLd && !shownFuller && docTitle.length > ogTitle.length && fold(docTitle).startsWith(fold(ogTitle)) && /^\s*[|\-–—_·»:•]\s/.test(docTitle.slice(ogTitle.length))) {
     return dropSite(ogTitle, isSite, docTitle);
   }
   const refs = [...shared, docTitle].filter(Boolean);
