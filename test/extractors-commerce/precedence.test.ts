@@ -48,6 +48,9 @@ describe('price labels', () => {
     expect(priceLabelKind('Was Price:')).toBe('list');
     expect(priceLabelKind('M.R.P.: ₹')).toBe('list');
     expect(priceLabelKind('Sale Price')).toBe('sale');
+    // A bare "Offer:" label names the price paid now, as "Offer price" does.
+    expect(priceLabelKind('Offer:')).toBe('sale');
+    expect(priceLabelKind('Special offer')).toBe('sale');
     expect(priceLabelKind('售价：')).toBe('current');
     expect(priceLabelKind('Selling price')).toBe('current');
   });

@@ -28,7 +28,7 @@ const LIST_LABEL = new RegExp(
  */
 const SALE_LABEL = new RegExp(
   String.raw`(?:促销价|优惠价|活动价|秒杀价|抢购价|折扣价|折后价|特价|特惠价|团购价|到手价|券后价|限时价|现价|惊喜价|` +
-    String.raw`\bsale(?:\s+price)?|\bnow(?:\s+only)?|\bour\s+price|\bdeal(?:\s+price)?|\bspecial(?:\s+price)?|\boffer\s+price|\byour\s+price|\bdiscounted\s+price|` +
+    String.raw`\bsale(?:\s+price)?|\bnow(?:\s+only)?|\bour\s+price|\bdeal(?:\s+price)?|\bspecial(?:\s+price)?|\boffer(?:\s+price)?|\byour\s+price|\bdiscounted\s+price|` +
     String.raw`\bangebot|\baktionspreis|\bsonderpreis|\bjetzt|\bprix\s+(?:promo|soldé|réduit)|\bprecio\s+(?:oferta|rebajado|promocional)|\bahora|\bprezzo\s+scontato|\bofferta|` +
     String.raw`할인가|특가|セール価格|特価|割引価格|特別価格|цена\s+со\s+скидкой)$`,
   'iu',
