@@ -20,26 +20,35 @@ export class PageCapture {
   private inFlightOwn = 0;
   private reads: Promise<void>[] = [];
   private active = true;
-  /** Script fetches started and finished in this load, and how many finished ones the page had been given time to act on (see settle). */
-  private started = 0;
-  private finished = 0;
-  private looked = 0;
+  /**
+   * Script fetches started and finished in this load, and how many finished ones the page had
+   * been given time to act on (see settle): of all origins, and of the page's own.
+   */
+  private all = { started: 0, finished: 0, looked: 0 };
+  private own = { started: 0, finished: 0, looked: 0 };
 
+  /** Fetches of this load still in flight: a late answer to the tab's previous page counts for nothing. */
+  private current = new WeakSet<Request>();
   private readonly ownRequests = new WeakSet<Request>();
   private readonly onRequest = (req: Request) => {
     if (!this.active || !isScriptFetch(req.resourceType())) return;
-    this.started++;
+    this.current.add(req);
+    this.all.started++;
     this.inFlight++;
     if (sameOrigin(req.url(), this.page.url())) {
+      this.own.started++;
       this.inFlightOwn++;
       this.ownRequests.add(req);
     }
   };
   private readonly onDone = (req: Request) => {
-    if (!this.active || !isScriptFetch(req.resourceType())) return;
-    this.finished++;
-    this.inFlight = Math.max(0, this.inFlight - 1);
-    if (this.ownRequests.delete(req)) this.inFlightOwn = Math.max(0, this.inFlightOwn - 1);
+    if (!this.active || !this.current.delete(req)) return;
+    this.all.finished++;
+    this.inFlight--;
+    if (this.ownRequests.delete(req)) {
+      this.own.finished++;
+      this.inFlightOwn--;
+    }
   };
   private readonly onResponseEvent = (res: Response) => {
     if (this.active) this.onResponse(res);
@@ -73,9 +82,9 @@ export class PageCapture {
     this.inFlight = 0;
     this.inFlightOwn = 0;
     this.reads = [];
-    this.started = 0;
-    this.finished = 0;
-    this.looked = 0;
+    this.current = new WeakSet();
+    this.all = { started: 0, finished: 0, looked: 0 };
+    this.own = { started: 0, finished: 0, looked: 0 };
     this.active = true;
   }
 
@@ -102,22 +111,25 @@ export class PageCapture {
    * flight after a fetch finished, the page is given a moment to act on it, and if it started
    * another fetch meanwhile that one is waited for too. (Without this a render read the page
    * before its second request, ~1 in 6 renders of such a page; a replay rule learned from it
-   * lacked that request.)
+   * lacked that request.) With `ownOriginOnly` the counts are of own-origin fetches only: a page
+   * that keeps beaconing to an analytics host would otherwise hold every settle to its deadline.
    */
   async settle(maxWaitMs: number, opts: { ownOriginOnly?: boolean } = {}): Promise<void> {
     const deadline = Date.now() + maxWaitMs;
     const pending = () => (opts.ownOriginOnly ? this.inFlightOwn : this.inFlight);
+    const count = () => (opts.ownOriginOnly ? this.own : this.all);
     for (;;) {
       while (pending() > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 15));
-      if (this.finished === this.looked || Date.now() >= deadline) break;
-      this.looked = this.finished;
-      const started = this.started;
+      const c = count();
+      if (c.finished === c.looked || Date.now() >= deadline) break;
+      c.looked = c.finished;
+      const started = c.started;
       // The page's own timers: the wait is counted in the renderer's time, after the tasks already queued there.
       const looked = await Promise.race([
         this.page.evaluate((ms) => new Promise<boolean>((r) => setTimeout(() => r(true), ms)), AFTER_ANSWER_MS).catch(() => false),
         new Promise<boolean>((r) => setTimeout(() => r(false), Math.max(0, deadline - Date.now()))),
       ]);
-      if (!looked || this.started === started) break;
+      if (!looked || count().started === started) break;
     }
     await Promise.race([Promise.allSettled(this.reads), new Promise((r) => setTimeout(r, Math.max(0, deadline - Date.now())))]);
   }
