@@ -1,3 +1,4 @@
+import { logLine } from '../cli/log';
 import { join } from 'node:path';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { describeFsError } from '../../storage/embedded/embedded-repository';
@@ -145,8 +146,10 @@ export async function runTask(opts: CrawlOptions, hooks: RunHooks = {}): Promise
   if (run.mode === 'http') {
     try {
       validators = cfg.redisUrl ? await RedisValidatorStore.open(cfg.redisUrl, opts.task) : await SqliteValidatorStore.open(dir);
-    } catch {
-      validators = null; // without them every page is simply fetched in full
+    } catch (err) {
+      // Without them every page is simply fetched in full: say so once, the crawl goes on.
+      logLine('warn', `conditional requests are off for this run: the validator store could not be opened (${(err as Error).message.split('\n')[0]})`);
+      validators = null;
     }
   }
   if (hooks.onSaved) {

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it, expect } from 'vitest';
 import { ReplayBook, type ReplayCounts } from '../../src/crawler/fetching/replay/replay-book';
@@ -78,6 +78,17 @@ describe('replay rules shared through the task store', () => {
     expect(warnings[0]).toMatch(/rules file .*replay-rules\.json could not be read \(it is not valid JSON\); kept as .*replay-rules\.json\.damaged/);
     expect(readFileSync(`${file}.damaged`, 'utf8')).toBe('[{"key": "shop.test/item/*.htm", "rule": [');
     expect(book.plan(page(30))).toBeNull();
+    trust(book);
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toHaveLength(1);
+  });
+
+  it('a rules path that cannot be read as a file says why (not "invalid JSON") and the run goes on learning', async () => {
+    const file = join(tempDataDir(), 'replay-rules.json');
+    mkdirSync(file); // a folder where the file should be
+    const warnings: string[] = [];
+    const book = new ReplayBook(new Map(), { store: new FileRuleStore(file, false, (m) => warnings.push(m)), syncEveryMs: 0 });
+    await book.sync();
+    expect(warnings).toEqual([expect.stringMatching(/replay-rules\.json could not be read \(EISDIR[^)]*\); kept as .*\.damaged/)]);
     trust(book);
     expect(JSON.parse(readFileSync(file, 'utf8'))).toHaveLength(1);
   });

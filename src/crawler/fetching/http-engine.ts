@@ -115,6 +115,14 @@ export class HttpEngine {
     }
   }
 
+  private validatorsWarned = false;
+
+  private warnValidatorsOnce(err: Error): void {
+    if (this.validatorsWarned) return;
+    this.validatorsWarned = true;
+    logLine('warn', `a page validator could not be kept (${err.message.split('\n')[0]}): those pages are fetched in full next run`);
+  }
+
   /** Ctrl-C: take no new pages, let the ones in flight finish. */
   stop(): void {
     this.stopping = true;
@@ -206,7 +214,10 @@ export class HttpEngine {
     const pageType = await finishPage(this.deps, request, 'result' in extracted ? { result: extracted.result } : { error: extracted.error }, { fetchedAt: new Date(), status: source.status, depth });
     this.retries.settled(request);
     if (validators && 'result' in extracted && (source.etag || source.lastModified)) {
-      await validators.set(request.url, { etag: source.etag ?? null, lastModified: source.lastModified ?? null, pageType, base: source.url, links: [...new Set(hrefs)] });
+      // The page's records are stored by now: a validator that cannot be kept (disk full) costs
+      // only a full fetch next run, never a retry or a failure record of a stored page.
+      await validators.set(request.url, { etag: source.etag ?? null, lastModified: source.lastModified ?? null, pageType, base: source.url, links: [...new Set(hrefs)] })
+        .catch((err: Error) => this.warnValidatorsOnce(err));
     }
     if (!this.stopping) await this.admit(hrefs, source.url, depth + 1);
   }

@@ -51,8 +51,9 @@ export class FileRuleStore implements ReplayRuleStore {
     let parsed: unknown;
     try {
       parsed = JSON.parse(readFileSync(this.file, 'utf8'));
-    } catch {
-      return this.setAside('it is not valid JSON', []);
+    } catch (err) {
+      // Say what failed: bad content, or a file that cannot be read at all (permissions, a folder).
+      return this.setAside(err instanceof SyntaxError ? 'it is not valid JSON' : (err as Error).message.split('\n')[0]!, []);
     }
     if (!Array.isArray(parsed)) return this.setAside('it is not a list of rules', []);
     const rules = parsed.filter(isStoredRule);
