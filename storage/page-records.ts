@@ -66,15 +66,16 @@ export function pageRecords(result: PageResult): PageRecords {
   if (result.shop && (result.shop.url || result.shop.name)) {
     const s = result.shop;
     shop = {
-      key: s.url ?? shopKeyByName(site, String(s.name ?? '')),
-      url: nn(s.url),
-      fields: { url: nn(s.url), name: s.name, goodsCount: nn(s.goodsCount), rating: nn(s.rating), site, extra: {} },
+      key: s.url?.trim() || shopKeyByName(site, String(s.name ?? '')),
+      url: s.url?.trim() || null,
+      fields: { url: s.url?.trim() || null, name: s.name, goodsCount: nn(s.goodsCount), rating: nn(s.rating), site, extra: {} },
     };
   }
 
   const commodities: CommodityCandidate[] = (result.commodities ?? []).map((c, i) => {
     // A product page's own product may carry no URL of its own: it is the page.
-    const url = c.url ?? (i === 0 && result.pageType === 'product' ? result.url : null);
+    // Trimmed as the schema trims `url`: the key must equal the stored URL, or lookups by URL miss it.
+    const url = (c.url ?? (i === 0 && result.pageType === 'product' ? result.url : null))?.trim() || null;
     return {
       key: url,
       url,
