@@ -1,5 +1,6 @@
-import { readFileSync, writeFileSync, renameSync, mkdirSync, rmSync, existsSync } from 'node:fs';
+import { readFileSync, rmSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { writeFileAtomic } from '../files/atomic-write';
 
 /** What a task's folder remembers between runs of this process (embedded mode). */
 export interface TaskState {
@@ -20,10 +21,7 @@ export function readTaskState(dir: string): TaskState | null {
 
 /** Written via temp file + rename so a crash never leaves half a state file. */
 export function writeTaskState(dir: string, state: TaskState): void {
-  mkdirSync(dir, { recursive: true });
-  const file = join(dir, 'state.json');
-  writeFileSync(`${file}.tmp`, JSON.stringify(state, null, 2));
-  renameSync(`${file}.tmp`, file);
+  writeFileAtomic(join(dir, 'state.json'), JSON.stringify(state, null, 2));
 }
 
 /** A fresh (non-resumed) run forgets the previous run's queue, filter and state; stored records stay. */

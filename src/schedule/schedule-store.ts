@@ -1,6 +1,7 @@
-import { mkdirSync, readFileSync, renameSync, writeFileSync, openSync, fsyncSync, closeSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import lockfile from 'proper-lockfile';
+import { writeFileAtomic } from '../files/atomic-write';
 
 /** One stored schedule: re-crawl `task` on `cron` (in `timezone`) with these crawl arguments. */
 export interface ScheduleEntry {
@@ -114,15 +115,7 @@ export class JsonScheduleStore implements ScheduleStore {
     });
     try {
       const next: FileShape = { version: 1, schedules: change(this.read().schedules) };
-      const tmp = `${this.file}.${process.pid}.tmp`;
-      writeFileSync(tmp, JSON.stringify(next, null, 2) + '\n');
-      const fd = openSync(tmp, 'r');
-      try {
-        fsyncSync(fd);
-      } finally {
-        closeSync(fd);
-      }
-      renameSync(tmp, this.file);
+      writeFileAtomic(this.file, JSON.stringify(next, null, 2) + '\n');
     } finally {
       await release();
     }

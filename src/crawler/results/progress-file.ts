@@ -1,7 +1,7 @@
-import { renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CrawlStats } from './progress';
 import type { FailureLog } from './failures';
+import { writeFileAtomic } from '../../files/atomic-write';
 
 /** What a crawling process says about its run, for the dashboard (src/ui) to read. */
 export interface ProgressSnapshot {
@@ -78,8 +78,8 @@ export class ProgressFile {
       failuresByReason: Object.fromEntries(this.failures.byReason),
     };
     try {
-      writeFileSync(`${this.file}.tmp`, JSON.stringify(snap));
-      renameSync(`${this.file}.tmp`, this.file);
+      // Rewritten every few seconds for onlookers: not worth a flush to disk each time.
+      writeFileAtomic(this.file, JSON.stringify(snap), { durable: false });
     } catch {
       // Progress for onlookers only: a full disk must not stop the crawl here (the store reports it).
     }

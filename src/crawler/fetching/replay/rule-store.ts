@@ -1,9 +1,9 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { existsSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import type { Redis } from 'ioredis';
 import { taskPrefix } from '../../../dedup/redis-keys';
 import { logLine } from '../../../cli/log';
 import type { RequestTemplate } from './request-template';
+import { writeFileAtomic } from '../../../files/atomic-write';
 
 /** A trusted replay rule, as kept between runs of a task and shared by its workers. */
 export interface StoredRule {
@@ -80,9 +80,7 @@ export class FileRuleStore implements ReplayRuleStore {
   }
 
   private write(rules: StoredRule[]): void {
-    mkdirSync(dirname(this.file), { recursive: true });
-    writeFileSync(`${this.file}.tmp`, JSON.stringify(rules, null, 1));
-    renameSync(`${this.file}.tmp`, this.file);
+    writeFileAtomic(this.file, JSON.stringify(rules, null, 1));
   }
 }
 
