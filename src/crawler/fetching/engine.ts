@@ -4,11 +4,9 @@ import type { CrawlOptions } from '../crawl-options';
 import type { PageBudget } from '../page-budget';
 import type { PageSink } from '../results/page-sink';
 import type { FailureLog } from '../results/failures';
-import { OverBudget, RetryWaitList, finalError, finishPage, reasonedError, retryDelayMs, type StoreHealth } from '../results/page-steps';
+import { OverBudget, finalError, finishPage, reasonedError, retryDelayMs, type StoreHealth } from '../results/page-steps';
 import type { CrawlStats } from '../results/progress';
 import type { ExtractPool } from '../../extraction/pool';
-import { LinkAdmission } from '../links/admission';
-import { HostGate } from './host-gate';
 import { PageCapture } from './page-capture';
 import { snapshotPage } from './page-snapshot';
 import { CHROMIUM_ARGS, RENDERER_HEAP_MIB } from './browser-path';
@@ -18,13 +16,12 @@ import { inScope } from '../links/scope';
 import { PageReusingPlaywrightCrawler } from './page-reuse';
 import { expandPage, ExpandPolicy } from './page-expand';
 import { joinArticleParts, withoutParts } from './article-parts';
-import { SiteAccess } from './site-access';
 import { detectBlock, blockBodyWorthReading, retryAfterMs } from './block-detect';
 import { fingerprintOptions, localeOfHost } from './identity';
-import { logLine } from '../../cli/log';
 
 export type { SeenFilter } from '../links/admission';
 import type { SeenFilter } from '../links/admission';
+import { EngineBase } from './engine-base';
 
 export interface EngineDeps {
   queue: RequestQueue;
@@ -54,28 +51,20 @@ const MAX_HTML_CHARS = 12 * 1024 * 1024;
  * admission (scope, robots, depth, dedup), the exact page budget, per-host politeness,
  * and the hand-off page → extraction pool → sink.
  */
-export class CrawlEngine {
-  private readonly crawler: PageReusingPlaywrightCrawler;
-  private readonly admission: LinkAdmission;
-  private readonly gate: HostGate;
+export class CrawlEngine extends EngineBase {
+  protected readonly crawler: PageReusingPlaywrightCrawler;
   private readonly captures = new WeakMap<Page, PageCapture>();
   private readonly mediaBlocked = new WeakSet<Page>();
   private readonly heldHosts = new WeakMap<Request, string>();
   private readonly expand = new ExpandPolicy();
   private readonly guard: NavigationGuard;
   private readonly crashed = new WeakSet<Page>();
-  private readonly retries = new RetryWaitList();
-  /** Sessions, proxies, fingerprints and back-off (see site-access). */
-  private readonly access: SiteAccess;
-  private stopping = false;
 
   constructor(
-    private readonly opts: CrawlOptions,
-    private readonly deps: EngineDeps,
+    opts: CrawlOptions,
+    protected override readonly deps: EngineDeps,
   ) {
-    this.access = new SiteAccess(opts.access, opts.hostDelayMs, deps.stats, (m) => logLine('warn', m));
-    this.gate = new HostGate(opts.hostConcurrency, opts.hostDelayMs, this.access.backoff);
-    this.admission = new LinkAdmission(opts, deps);
+    super(opts, deps);
     const starts = opts.startUrls.map((u) => new URL(u));
     this.guard = new NavigationGuard(this.admission, opts.startUrls, (u) => inScope(u, starts, opts.scope));
     const c = opts.concurrency;
@@ -131,40 +120,8 @@ export class CrawlEngine {
     );
   }
 
-  /** Enqueues the start URLs at depth 0 (already-seen ones are skipped by dedup). */
-  async seed(): Promise<number> {
-    return this.admission.admit(this.opts.startUrls, this.opts.startUrls[0]!, 0);
-  }
-
-  async run(): Promise<void> {
-    if (this.deps.budget.isExhausted()) return;
-    await this.crawler.run();
-    // The page limit stopped the crawl: pages waiting for a retry will not get one in this run.
-    if (!this.stopping && this.deps.budget.isExhausted()) this.retries.giveUp(this.deps);
-  }
-
-  /** Ctrl-C: take no new pages, let the ones in flight finish. */
-  stop(): void {
-    this.stopping = true;
-    this.crawler.stop('stopping: finishing pages in flight');
-  }
-
-  /** `task pause`: take no new pages until resume (pages in flight finish). */
-  pause(): void {
-    void this.crawler.autoscaledPool?.pause().catch(() => undefined);
-  }
-
-  resume(): void {
-    this.crawler.autoscaledPool?.resume();
-  }
-
-  get isStopping(): boolean {
-    return this.stopping;
-  }
-
-  /** Enqueues links found on a page at `depth` (see LinkAdmission). */
-  admit(hrefs: string[], base: string, depth: number): Promise<number> {
-    return this.admission.admit(hrefs, base, depth);
+  run(): Promise<void> {
+    return this.crawl();
   }
 
   private async beforeNavigation(ctx: PlaywrightCrawlingContext, goto: { waitUntil?: string; timeout?: number } | undefined): Promise<void> {

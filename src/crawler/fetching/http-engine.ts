@@ -1,14 +1,11 @@
 import { BasicCrawler, SessionError, type BasicCrawlingContext, type Request, type Session } from 'crawlee';
 import type { CrawlOptions } from '../crawl-options';
 import type { EngineDeps } from './engine';
-import { LinkAdmission } from '../links/admission';
-import { HostGate } from './host-gate';
 import { HttpFetcher, ProxyFailure, type FetchedResponse, type FetchRoute } from './http-fetch';
-import { SiteAccess } from './site-access';
 import { detectBlock, retryAfterMs } from './block-detect';
 import { logLine } from '../../cli/log';
 import { decodeHtml } from '../../encoding/decode';
-import { FINAL_REASONS, OverBudget, RetryWaitList, errorMessage, finalError, finishPage, reasonOf, retryDelayMs } from '../results/page-steps';
+import { FINAL_REASONS, OverBudget, errorMessage, finalError, finishPage, reasonOf, retryDelayMs } from '../results/page-steps';
 import { hrefsOf } from '../links/href-scan';
 import type { BrowserRenderer } from './browser-renderer';
 import type { RenderMemory } from './render-memory';
@@ -18,6 +15,7 @@ import { conditionalHeaders, type PageValidators } from './validators';
 import { joinArticleParts, withoutParts } from './article-parts';
 import type { DataRequest, ReplayBook } from './replay/replay-book';
 import { compareRecords } from './replay/record-match';
+import { EngineBase } from './engine-base';
 
 export type HttpEngineDeps = Omit<EngineDeps, 'chromiumPath'>;
 
@@ -55,27 +53,19 @@ interface PageSource {
  * browser. Crawlee's BasicCrawler over the task's request queue (so local and Redis
  * queues, --resume and Ctrl-C behave the same) with our own fetch (see HttpFetcher).
  */
-export class HttpEngine {
-  private readonly crawler: BasicCrawler;
-  private readonly admission: LinkAdmission;
-  private readonly gate: HostGate;
+export class HttpEngine extends EngineBase {
+  protected readonly crawler: BasicCrawler;
   private readonly fetcher: HttpFetcher;
-  private readonly retries = new RetryWaitList();
-  /** Sessions, proxies, identity and back-off (see site-access). */
-  private readonly access: SiteAccess;
-  private stopping = false;
 
   constructor(
-    private readonly opts: CrawlOptions,
-    private readonly deps: HttpEngineDeps,
+    opts: CrawlOptions,
+    deps: HttpEngineDeps,
     /** Adaptive mode; default none (every page over plain HTTP). */
     private readonly adaptive: AdaptiveRendering | null = null,
   ) {
+    super(opts, deps);
     // The adaptive renderer's browser has no per-session proxy: it would reach sites from this machine's own address.
     if (adaptive && opts.access.proxyUrls.length) throw new Error('--mode adaptive cannot use proxies yet (its browser renders would go direct): use --mode http or --mode browser with proxies');
-    this.access = new SiteAccess(opts.access, opts.hostDelayMs, deps.stats, (m) => logLine('warn', m));
-    this.gate = new HostGate(opts.hostConcurrency, opts.hostDelayMs, this.access.backoff);
-    this.admission = new LinkAdmission(opts, deps);
     this.fetcher = new HttpFetcher({ timeoutSecs: opts.timeoutSecs, connectionsPerOrigin: Math.max(opts.hostConcurrency, 1) });
     const c = opts.concurrency;
     this.crawler = new BasicCrawler(
@@ -98,17 +88,9 @@ export class HttpEngine {
     );
   }
 
-  /** Enqueues the start URLs at depth 0 (already-seen ones are skipped by dedup). */
-  async seed(): Promise<number> {
-    return this.admission.admit(this.opts.startUrls, this.opts.startUrls[0]!, 0);
-  }
-
   async run(): Promise<void> {
     try {
-      if (this.deps.budget.isExhausted()) return;
-      await this.crawler.run();
-      // The page limit stopped the crawl: pages waiting for a retry will not get one in this run.
-      if (!this.stopping && this.deps.budget.isExhausted()) this.retries.giveUp(this.deps);
+      await this.crawl();
     } finally {
       await this.fetcher.close();
       await this.adaptive?.renderer.close();
@@ -121,30 +103,6 @@ export class HttpEngine {
     if (this.validatorsWarned) return;
     this.validatorsWarned = true;
     logLine('warn', `a page validator could not be kept (${err.message.split('\n')[0]}): those pages are fetched in full next run`);
-  }
-
-  /** Ctrl-C: take no new pages, let the ones in flight finish. */
-  stop(): void {
-    this.stopping = true;
-    this.crawler.stop('stopping: finishing pages in flight');
-  }
-
-  /** `task pause`: take no new pages until resume (pages in flight finish). */
-  pause(): void {
-    void this.crawler.autoscaledPool?.pause().catch(() => undefined);
-  }
-
-  resume(): void {
-    this.crawler.autoscaledPool?.resume();
-  }
-
-  get isStopping(): boolean {
-    return this.stopping;
-  }
-
-  /** Enqueues links found on a page at `depth` (see LinkAdmission). */
-  admit(hrefs: string[], base: string, depth: number): Promise<number> {
-    return this.admission.admit(hrefs, base, depth);
   }
 
   private async handle(ctx: BasicCrawlingContext): Promise<void> {
