@@ -21,15 +21,19 @@ const META_KEYS = [
 const PUBLISHED_NAME = /(^|[^a-z])(published|publish[-_.]?(date|time)|pub[-_.]?(date|time)|release[-_.]?(date|time)|create[ds]?[-_.]?(at|date|time|on))($|[^a-z])/i;
 const NOT_PUBLISHED_NAME = /modif|updat|revis|expir|end|edit|review|publisher/i;
 
-function publishedMeta(doc: Document): string | null {
+/** Every publish time the page's meta tags declare, the common names first, then coined ones. */
+function publishedMetas(doc: Document): string[] {
+  const out: string[] = [];
+  const common = metaContent(doc, META_KEYS);
+  if (common) out.push(common);
   for (const m of Array.from(doc.querySelectorAll('meta[content]')).slice(0, 300)) {
     const name = m.getAttribute('property') ?? m.getAttribute('name') ?? m.getAttribute('itemprop') ?? '';
-    if (PUBLISHED_NAME.test(name) && !NOT_PUBLISHED_NAME.test(name)) {
+    if ((META_NAMES.has(name.toLowerCase()) || PUBLISHED_NAME.test(name)) && !NOT_PUBLISHED_NAME.test(name)) {
       const v = (m.getAttribute('content') ?? '').trim();
-      if (/\d/.test(v)) return v;
+      if (/\d/.test(v) && !out.includes(v)) out.push(v);
     }
   }
-  return null;
+  return out;
 }
 
 /** Elements whose class/id says they hold the article's date. */
@@ -58,10 +62,25 @@ export interface PublishedOptions {
  */
 export function findPublishedAt(doc: Document, article: JsonObject | null, now: Date, opts: PublishedOptions = {}): string | null {
   const zone = opts.zone !== undefined ? opts.zone : pageZone(doc, opts.url);
-  const structured = fromStructured(doc, article, now, zone);
   const visible = fromVisible(doc, now, zone, opts.scanChars ?? 3000);
+  const structured = declaredShown(doc, article, visible, now, zone) ?? fromStructured(doc, article, now, zone);
   const found = chosen(structured, visible, doc, article, now, zone) ?? fromScriptData(doc, now, zone);
   return agreeWithUrl(found, structured, visible, urlDay(opts.url, now), zone);
+}
+
+/**
+ * When the page's schema data and its meta tags declare different publish days, the one the
+ * page shows: sites keep the first publication's day in one and re-stamp the other with the
+ * day the page now shows ("datePublished": 2018 in JSON-LD, article:published_time and the
+ * byline of 2025). Null when they agree or the page shows neither or both.
+ */
+function declaredShown(doc: Document, article: JsonObject | null, visible: Shown | null, now: Date, zone: string | null): string | null {
+  if (!visible) return null;
+  const ld = jsonText(article?.datePublished ?? article?.dateCreated);
+  const values = [ld, ...publishedMetas(doc)].flatMap((v) => (v ? [parseDateValue(v, now, zone)] : [])).filter((d): d is string => d !== null);
+  const shown = values.filter((d) => visible.days.has(d.slice(0, 10)));
+  if (shown.length === 0 || shown.length === values.length) return null;
+  return shown[0]!;
 }
 
 function chosen(structured: string | null, visible: Shown | null, doc: Document, article: JsonObject | null, now: Date, zone: string | null): string | null {
@@ -135,8 +154,12 @@ function isDateLine(line: string): boolean {
  * "Published", "Reviewed") leaves the structured date alone. Null: keep the structured date.
  */
 function onlyOtherDayShown(structured: string, shown: Shown | null, doc: Document, article: JsonObject | null, now: Date, zone: string | null): string | null {
-  if (!shown || (shown.kind !== 'headline' && shown.kind !== 'first-heading') || shown.relative || shown.line.length > 60 || DATE_LABEL.test(shown.line)) return null;
+  if (!shown || shown.kind === 'text' || shown.relative || shown.line.length > 60 || DATE_LABEL.test(shown.line)) return null;
   const day = shown.at.slice(0, 10);
+  // An element marked as a date away from the headline may be another story's: it counts
+  // when the schema data says the article was modified that day and the meta tags declare
+  // no publish time (which sites keep from the first publication: see declaresPublishedTime).
+  if (shown.kind === 'marked' && (modifiedDay(doc, article, now, zone) !== day || declaresPublishedTime(doc))) return null;
   // A day apart is most often one instant seen in two zones (UTC in the data, local on the
   // page): the structured instant is the more exact of the two.
   if (sameInstantMaybe(structured, day) || shown.days.has(structured.slice(0, 10))) return null;
@@ -175,9 +198,18 @@ const META_NAMES = new Set(META_KEYS.map((k) => k.toLowerCase()));
 
 /** The structured dateModified when it falls on `day`. */
 function modifiedOn(day: string, doc: Document, article: JsonObject | null, now: Date, zone: string | null): string | null {
-  const raw = jsonText(article?.dateModified) ?? metaContent(doc, MODIFIED_KEYS);
-  const modified = raw ? parseDateValue(raw, now, zone) : null;
+  const modified = structuredModified(doc, article, now, zone);
   return modified && modified.length > 10 && modified.slice(0, 10) === day ? modified : null;
+}
+
+/** The day of the structured dateModified (JSON-LD, else meta). */
+function modifiedDay(doc: Document, article: JsonObject | null, now: Date, zone: string | null): string | null {
+  return structuredModified(doc, article, now, zone)?.slice(0, 10) ?? null;
+}
+
+function structuredModified(doc: Document, article: JsonObject | null, now: Date, zone: string | null): string | null {
+  const raw = jsonText(article?.dateModified) ?? metaContent(doc, MODIFIED_KEYS);
+  return raw ? parseDateValue(raw, now, zone) : null;
 }
 
 /**
@@ -203,11 +235,10 @@ export function fromStructured(doc: Document, article: JsonObject | null, now: D
     const d = parseDateValue(fromLd, now, zone);
     if (d) return d;
   }
-  const meta = metaContent(doc, META_KEYS) ?? publishedMeta(doc);
-  if (meta) {
-    const d = parseDateValue(meta, now, zone);
-    if (d) return d;
-  }
+  // Of several publish times in the meta tags, the earliest: a story is not first published
+  // after a date its page declares ("published-date" 2021, "published-time" stamped at render).
+  const metas = publishedMetas(doc).map((v) => parseDateValue(v, now, zone)).filter((d): d is string => d !== null);
+  if (metas.length) return metas.reduce((a, b) => (b.slice(0, 10) < a.slice(0, 10) ? b : a));
   // JSON-LD whose article object was not recognised (a WebPage or BlogPosting in an @graph)
   // still dates the page.
   for (const s of Array.from(doc.querySelectorAll('script[type="application/ld+json"]')).slice(0, 10)) {
@@ -256,7 +287,8 @@ export interface Shown {
   at: string;
   /**
    * 'headline': the date line under the headline the <title> names; 'first-heading': under the
-   * page's first <h1> (which may head a side box); 'marked': an element marked as a date;
+   * page's first <h1> (which may head a side box); 'marked': an element marked as a date, or a
+   * date set above the headline (often the update's);
    * 'text': the first date in the text.
    */
   kind: 'headline' | 'first-heading' | 'marked' | 'text';
@@ -325,7 +357,7 @@ function shownDate(doc: Document, now: Date, zone: string | null, limit: number)
     for (const d of writtenDays(b.text, now)) days.add(d);
     if (read <= half) lines.push(b.text);
   }
-  if (near) return { at: near.at, kind: near.named ? 'headline' : 'first-heading', relative: isRelativeDate(near.line), line: near.line, days, lines };
+  if (near) return { at: near.at, kind: near.above ? 'marked' : near.named ? 'headline' : 'first-heading', relative: isRelativeDate(near.line), line: near.line, days, lines };
   for (const text of marked) {
     const d = publishedInLine(text, now, zone);
     if (d) return { at: d, kind: 'marked', relative: isRelativeDate(text), line: text, days, lines };
@@ -364,7 +396,7 @@ const LABELLED_LINE_CHARS = 100;
  * real one): pages show today's date in the header and related stories' dates in side boxes,
  * both before the article's own date in reading order.
  */
-function afterHeadline(blocks: TextBlock[], title: string, now: Date, zone: string | null, days: Set<string>): { at: string; line: string; named: boolean } | null {
+function afterHeadline(blocks: TextBlock[], title: string, now: Date, zone: string | null, days: Set<string>): { at: string; line: string; named: boolean; above: boolean } | null {
   const heads = blocks.map((b, i) => [b, i] as const).filter(([b]) => /^h[1-3]$/.test(b.tag) && b.text.length >= 4 && b.linkChars < b.text.length / 2);
   const names = ([b]: readonly [TextBlock, number]) => title.includes(b.text) || b.text.includes(title.trim());
   const h1s = heads.filter(([b]) => b.tag === 'h1');
@@ -376,8 +408,10 @@ function afterHeadline(blocks: TextBlock[], title: string, now: Date, zone: stri
   for (const head of [...named, h1s[0]]) {
     if (!head || tried.has(head[1])) continue;
     tried.add(head[1]);
-    const d = dateLineAfter(blocks, head[1], now, zone, days);
-    if (d) return { ...d, named: named.includes(head) };
+    const after = dateLineAfter(blocks, head[1], now, zone, days);
+    if (after) return { ...after, named: named.includes(head), above: false };
+    const above = dateLineBefore(blocks, head[1], now, zone, days);
+    if (above) return { ...above, named: named.includes(head), above: true };
   }
   return null;
 }
@@ -409,6 +443,24 @@ function tokens(text: string): string[] {
     else for (let i = 0; i + 1 < w.length; i++) out.push(w.slice(i, i + 2));
   }
   return out;
+}
+
+/** Blocks read back from the headline for a date set above it. */
+const BEFORE_HEADLINE_BLOCKS = 2;
+
+/**
+ * A date set right above the headline ("Last updated:" / "Dec 12, 2025" / <h1>), for headlines
+ * with no date line under them: a short block that is its date and nothing else, not a link.
+ */
+function dateLineBefore(blocks: TextBlock[], at: number, now: Date, zone: string | null, days: Set<string>): { at: string; line: string } | null {
+  for (const b of blocks.slice(Math.max(0, at - BEFORE_HEADLINE_BLOCKS), at).reverse()) {
+    if (b.text.length > 60 || b.linkChars > 0 || !dateAlone(b.text, now)) continue;
+    const d = publishedInLine(b.text, now, zone);
+    if (!d) continue;
+    for (const day of writtenDays(b.text, now)) days.add(day);
+    return { at: d, line: b.text };
+  }
+  return null;
 }
 
 function dateLineAfter(blocks: TextBlock[], at: number, now: Date, zone: string | null, days: Set<string>): { at: string; line: string } | null {
