@@ -3,7 +3,7 @@ import { metaContent, textOf } from './dom';
 import { dateSpans, isRelativeDate, parseDateText, parseDateValue, writtenDays } from './date-text';
 import { toBlocks, type TextBlock } from '../content/blocks';
 import { instantIn, pageZone } from '../../time/page-zone';
-import { urlDay } from './date-url';
+import { shortUrlDay, urlDay } from './date-url';
 import { publishedInLine } from './date-labels';
 import { DATE_LABEL, PUBLISHED_WORD, REVISION_WORD } from './date-words';
 
@@ -58,14 +58,27 @@ export interface PublishedOptions {
  * (see onlyOtherDayShown), to an update date shown alone when the publish time is in schema data
  * only (onlyUpdateShown), and to one days earlier under the headline (shownEarlier). With no date at all: a labelled
  * date line anywhere, then the inline script data. The URL's day, when it has one, settles the day
- * (agreeWithUrl).
+ * (agreeWithUrl); a day the path writes in short ("/23/0512/08/ID.html") only dates a page
+ * that shows none.
  */
 export function findPublishedAt(doc: Document, article: JsonObject | null, now: Date, opts: PublishedOptions = {}): string | null {
   const zone = opts.zone !== undefined ? opts.zone : pageZone(doc, opts.url);
   const visible = fromVisible(doc, now, zone, opts.scanChars ?? 3000);
   const structured = declaredShown(doc, article, visible, now, zone) ?? fromStructured(doc, article, now, zone);
   const found = chosen(structured, visible, doc, article, now, zone) ?? fromScriptData(doc, now, zone);
-  return agreeWithUrl(found, structured, visible, urlDay(opts.url, now), zone);
+  return asShown(agreeWithUrl(found, structured, visible, urlDay(opts.url, now), zone), visible) ?? shortUrlDay(opts.url, now);
+}
+
+/**
+ * A UTC instant ("2023-05-12T00:20:00Z" in the data) written as the page shows it when the page
+ * shows that very instant in its own zone ("2023-05-12 08:20" on a +08:00 page): the same
+ * time, with the offset and the day its readers see.
+ */
+function asShown(at: string | null, visible: Shown | null): string | null {
+  if (!at || !visible || at.length <= 10 || !/(Z|[+-]00:?00)$/.test(at)) return at;
+  const shown = visible.at;
+  if (shown.length <= 19 || /(Z|[+-]00:?00)$/.test(shown)) return at;
+  return Math.abs(Date.parse(shown) - Date.parse(at)) < 60_000 ? shown : at;
 }
 
 /**
@@ -364,6 +377,9 @@ function shownDate(doc: Document, now: Date, zone: string | null, limit: number)
   }
   let text = '';
   for (const b of blocks) {
+    // A sentence that mentions a date midway is prose; one that opens with it may be a
+    // dateline ("【本报2012年1月11日讯】…。").
+    if (isSentence(b.text) && !opensWithDate(b.text, now)) continue;
     text += b.text + '\n';
     if (text.length >= limit) break;
   }
@@ -470,12 +486,47 @@ function dateLineAfter(blocks: TextBlock[], at: number, now: Date, zone: string 
     chars += b.text.length;
     if (chars > AFTER_HEADLINE_CHARS) break;
     // A date line is short; a paragraph of prose mentions other dates.
-    if (b.text.length > DATE_LINE_CHARS) continue;
+    if (b.text.length > DATE_LINE_CHARS || isSentence(b.text)) continue;
     const d = publishedInLine(b.text, now, zone);
     if (!d) continue;
     for (const day of writtenDays(b.text, now)) days.add(day);
     found ??= { at: d, line: b.text };
   }
-  if (found) return found;
+  return labelledInHeader(blocks, at, now, zone) ?? found;
+}
+
+/**
+ * A line of Chinese or Japanese prose, closed by a full stop ("2022年10月1日那天我们第一次来这里。"):
+ * short in characters, yet a sentence that mentions a date, not a date line.
+ */
+function isSentence(line: string): boolean {
+  return /[。！？]["”’」』）)]?$/.test(line.trim());
+}
+
+/** Whether `line` opens with a date, or with a dateline ("【本台2012年1月11日讯】", "新华社北京2023年5月12日电"). */
+function opensWithDate(line: string, now: Date): boolean {
+  const first = dateSpans(line, now)[0];
+  return first !== undefined && (first.index <= 4 || /^\s*[讯訊电電]/.test(line.slice(first.end)));
+}
+
+/** Blocks read between a headline and its text for a line labelled as the publication. */
+const HEADER_BLOCKS = 30;
+/** A line this long without a date is text (a Chinese sentence is short in characters). */
+const TEXT_LINE_CHARS = 40;
+
+/**
+ * A line labelled as the publication ("发表于 …", "发布时间：…", "Posted …") between the
+ * headline and the first paragraph of text: it outranks an unlabelled date above it, as a
+ * forum's first post shows its user's join date ("注册时间" / "2010-3-4") before its own time.
+ * Comments and replies come after the text and are not read.
+ */
+function labelledInHeader(blocks: TextBlock[], at: number, now: Date, zone: string | null): { at: string; line: string } | null {
+  for (const b of blocks.slice(at + 1, at + 1 + HEADER_BLOCKS)) {
+    if (b.text.length > DATE_LINE_CHARS) return null;
+    const d = publishedInLine(b.text, now, zone);
+    // A sentence without a date: the text has begun.
+    if (!d && b.text.length >= TEXT_LINE_CHARS) return null;
+    if (d && PUBLISHED_WORD.test(b.text)) return { at: d, line: b.text };
+  }
   return null;
 }
