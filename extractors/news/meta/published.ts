@@ -518,7 +518,7 @@ const TEXT_LINE_CHARS = 40;
  * A line labelled as the publication ("发表于 …", "发布时间：…", "Posted …") between the
  * headline and the first paragraph of text: it outranks an unlabelled date above it, as a
  * forum's first post shows its user's join date ("注册时间" / "2010-3-4") before its own time.
- * Comments and replies come after the text and are not read.
+ * Comments and replies come after the text and are not read, nor links (another story's teaser).
  */
 function labelledInHeader(blocks: TextBlock[], at: number, now: Date, zone: string | null): { at: string; line: string } | null {
   for (const b of blocks.slice(at + 1, at + 1 + HEADER_BLOCKS)) {
@@ -526,7 +526,7 @@ function labelledInHeader(blocks: TextBlock[], at: number, now: Date, zone: stri
     const d = publishedInLine(b.text, now, zone);
     // A sentence without a date: the text has begun.
     if (!d && b.text.length >= TEXT_LINE_CHARS) return null;
-    if (d && PUBLISHED_WORD.test(b.text)) return { at: d, line: b.text };
+    if (d && PUBLISHED_WORD.test(b.text) && b.linkChars <= b.text.length / 2) return { at: d, line: b.text };
   }
   return null;
 }
