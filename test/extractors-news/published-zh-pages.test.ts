@@ -47,6 +47,17 @@ describe("a forum thread's first post", () => {
         <div class="t_fsz"><p>推荐去北边那个。</p></div></td></tr></table></body></html>`;
     expect(at(html, 'https://bbs.example.com/thread-9-1-1.html')).toBe('2023-05-12T08:20:33+08:00');
   });
+  it('is dated by its "发表于" time when a long user column stands between it and the title', () => {
+    const profile = ['UID 77', '帖子 233', '精华 0', '积分 600', '阅读权限 30', '在线时间 120 小时', '注册时间', '2010-3-4', '最后登录', '2023-5-11']
+      .map((f) => `<dd>${f}</dd>`).join('');
+    const html = `<html><head><meta charset="utf-8"><title>周末去湿地公园有什么推荐？ - 示例论坛</title></head><body>
+      <h1>周末去湿地公园有什么推荐？</h1><div class="hm">查看: 1234 | 回复: 56</div>
+      <table><tr><td class="pls"><div class="authi"><a href="/u/7">湖边的风</a></div><p>中级会员</p><dl>${profile}</dl>
+        <p>个人简介：喜欢在周末带着孩子出门走走，看看城市周边的风景和各种各样的鸟儿，也喜欢拍照和写游记</p></td>
+        <td class="plc"><div class="authi"><em>发表于 2023-5-12 08:20:33</em></div><div class="t_fsz">${P}</div></td></tr></table>
+      <table><tr><td class="plc"><em>发表于 2023-5-12 09:45</em><div class="t_fsz"><p>推荐去北边那个。</p></div></td></tr></table></body></html>`;
+    expect(at(html, 'https://bbs.example.com/thread-10-1-1.html')).toBe('2023-05-12T08:20:33+08:00');
+  });
   it("leaves a reply's labelled time after the text alone", () => {
     const html = `<html><head><meta charset="utf-8"><title>三座新公园年内开放_示例新闻</title></head><body>
       <h1>三座新公园年内开放</h1><div class="post_info">2023-05-12 08:20:33　来源: <a>示例日报</a></div>${P}${P}

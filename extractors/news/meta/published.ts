@@ -376,17 +376,23 @@ function shownDate(doc: Document, now: Date, zone: string | null, limit: number)
     if (d) return { at: d, kind: 'marked', relative: isRelativeDate(text), line: text, days, lines };
   }
   let text = '';
+  const scanned: TextBlock[] = [];
   for (const b of blocks) {
     // A sentence that mentions a date midway is prose; one that opens with it may be a
     // dateline ("【本报2012年1月11日讯】…。").
     if (isSentence(b.text) && !opensWithDate(b.text, now)) continue;
     text += b.text + '\n';
+    scanned.push(b);
     if (text.length >= limit) break;
   }
+  // In that text, a line labelled as the publication comes before the first date: a forum
+  // post's user column shows "注册时间 2010-3-4" above the post's "发表于 …".
+  const labelled = labelledLine(scanned, now, zone, PUBLISHED_WORD);
+  if (labelled) return { ...labelled, kind: 'text', days, lines };
   const d = parseDateText(text.slice(0, limit), now, zone);
   if (d) return { at: d, kind: 'text', relative: isRelativeDate(text.slice(0, limit)), line: '', days, lines };
-  const labelled = labelledLine(blocks, now, zone);
-  return labelled ? { ...labelled, kind: 'text', days, lines } : null;
+  const anywhere = labelledLine(blocks, now, zone, PUBLISHED_WORD) ?? labelledLine(blocks, now, zone, REVISION_WORD);
+  return anywhere ? { ...anywhere, kind: 'text', days, lines } : null;
 }
 
 /**
@@ -394,13 +400,11 @@ function shownDate(doc: Document, now: Date, zone: string | null, limit: number)
  * "Last updated: November 13, 2025", "发布时间：…"), for pages that print it under the text or
  * in the footer: one labelled as published first, else one labelled as updated.
  */
-function labelledLine(blocks: TextBlock[], now: Date, zone: string | null): { at: string; relative: boolean; line: string } | null {
-  for (const label of [PUBLISHED_WORD, REVISION_WORD]) {
-    for (const b of blocks) {
-      if (b.text.length > LABELLED_LINE_CHARS || b.linkChars > b.text.length / 2 || !label.test(b.text)) continue;
-      const at = publishedInLine(b.text, now, zone);
-      if (at) return { at, relative: isRelativeDate(b.text), line: b.text };
-    }
+function labelledLine(blocks: TextBlock[], now: Date, zone: string | null, label: RegExp): { at: string; relative: boolean; line: string } | null {
+  for (const b of blocks) {
+    if (b.text.length > LABELLED_LINE_CHARS || b.linkChars > b.text.length / 2 || !label.test(b.text)) continue;
+    const at = publishedInLine(b.text, now, zone);
+    if (at) return { at, relative: isRelativeDate(b.text), line: b.text };
   }
   return null;
 }
