@@ -21,7 +21,13 @@ export function englishMonth(word: string): number | null {
   return MONTH_WORD.test(word) ? MONTHS[word.slice(0, 3).toLowerCase()]! : null;
 }
 const MONTH_WORD = new RegExp(`^${MONTH_NAME}$`, 'i');
-const TIME = '(?:[\\sT,]*(?:at\\s*)?(\\d{1,2})[:：时時](\\d{2})(?:[:：分](\\d{2}))?(?:\\s*([ap])\\.?m\\.?)?)?';
+/**
+ * A clock time after a date: "08:30", "8:30 PM", "at 8:30", "08时30分"; Chinese pages may put
+ * the weekday ("星期五", "（周五）") and a part of the day ("下午 3:20") between the date and it.
+ */
+const TIME = '(?:[\\sT,]*(?:at\\s*)?(?:[（(]?(?:星期|周|週|礼拜|禮拜)[一二三四五六日天][）)]?\\s*)?(?:(?:上午|早上|凌晨|中午|下午|晚上|傍晚)\\s*)?(\\d{1,2})[:：时時](\\d{2})(?:[:：分](\\d{2}))?(?:\\s*([ap])\\.?m\\.?)?)?';
+/** "a"/"p" of a time: as written in English, or "p" after a Chinese word for the afternoon or evening. */
+const meridiem = (m: RegExpExecArray, i: number): string | undefined => m[i] ?? (/(中午|下午|晚上|傍晚)\s*\d/.test(m[0]) ? 'p' : undefined);
 
 /**
  * Month names of other languages written with Latin or Cyrillic letters (full names, genitive
@@ -129,12 +135,12 @@ const PATTERNS: Pattern[] = [
   // 2012年01月17日 08:30 / 2012年1月17日08时30分
   {
     re: new RegExp(`(\\d{4})\\s*年\\s*(\\d{1,2})\\s*月\\s*(\\d{1,2})\\s*[日号號]?${TIME}`, 'i'),
-    build: (m) => local(+m[1], +m[2], +m[3], m[4], m[5], m[6], m[7]),
+    build: (m) => local(+m[1], +m[2], +m[3], m[4], m[5], m[6], meridiem(m, 7)),
   },
   // 2012-01-17 08:30, 2012/1/17, 2012.01.17
   {
     re: new RegExp(`\\b(\\d{4})([-/.])(\\d{1,2})\\2(\\d{1,2})(?!\\d)${TIME}`, 'i'),
-    build: (m) => local(+m[1], +m[3], +m[4], m[5], m[6], m[7], m[8]),
+    build: (m) => local(+m[1], +m[3], +m[4], m[5], m[6], m[7], meridiem(m, 8)),
   },
   // Jan 17, 2012 8:30 PM / January 17 2012
   {
@@ -165,7 +171,7 @@ const PATTERNS: Pattern[] = [
   // The year is the crawl's, the year before when that would put the date in the future.
   {
     re: new RegExp(`(?<!年\\s*|\\d)(0?[1-9]|1[0-2])\\s*月\\s*(0?[1-9]|[12]\\d|3[01])\\s*[日号號]${TIME}`),
-    build: (m, now, zone) => thisYear(now, zone, +m[1], +m[2], m[3], m[4], m[5]),
+    build: (m, now, zone) => thisYear(now, zone, +m[1], +m[2], m[3], m[4], m[5], meridiem(m, 6)),
     shortOnly: true,
     relative: true,
   },
@@ -205,12 +211,12 @@ const PATTERNS: Pattern[] = [
 ];
 
 /** A month and day without a year: the latest such day not after the crawl day (page's clock). */
-function thisYear(now: Date, zone: string | null, month: number, day: number, h?: string, mi?: string, sec?: string): string | null {
+function thisYear(now: Date, zone: string | null, month: number, day: number, h?: string, mi?: string, sec?: string, ampm?: string): string | null {
   const today = instantIn(now, zone).slice(0, 10);
   const year = +today.slice(0, 4);
-  const candidate = local(year, month, day, h, mi, sec);
+  const candidate = local(year, month, day, h, mi, sec, ampm);
   if (!candidate) return null;
-  return candidate.slice(0, 10) > today ? local(year - 1, month, day, h, mi, sec) : candidate;
+  return candidate.slice(0, 10) > today ? local(year - 1, month, day, h, mi, sec, ampm) : candidate;
 }
 
 const inZone = (iso: string | null, zone: string | null): string | null => (iso ? instantIn(new Date(iso), zone) : null);

@@ -19,6 +19,24 @@ export function urlDay(url: string | null | undefined, now: Date): string | null
   return named && month ? checked(+named[1]!, month, +named[3]!, now) : null;
 }
 
+/**
+ * The day a path writes as a two-digit year and a month-day segment right before its file name
+ * ("/23/0512/08/ID.html": year, month and day, hour; "/23/0512/ID.html"). Two and four digits
+ * could be ids as well, so it is read only as a fallback for a page that shows no date, and
+ * only when the path holds no other run of digits before it that could be a year.
+ */
+export function shortUrlDay(url: string | null | undefined, now: Date): string | null {
+  let path: string;
+  try {
+    path = new URL(url ?? '').pathname;
+  } catch {
+    return null;
+  }
+  const m = /\/(\d\d)\/(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])\/(?:(?:[01]\d|2[0-3])\/)?[^/]*[^/\d][^/]*$/.exec(path);
+  if (!m || /\d/.test(path.slice(0, m.index))) return null;
+  return checked(2000 + +m[1]!, +m[2]!, +m[3]!, now);
+}
+
 function checked(y: number, m: number, d: number, now: Date): string | null {
   const date = new Date(Date.UTC(y, m - 1, d));
   // Not a day in the future of every clock, nor an impossible one (Feb 30).

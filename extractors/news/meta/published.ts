@@ -3,7 +3,7 @@ import { metaContent, textOf } from './dom';
 import { dateSpans, isRelativeDate, parseDateText, parseDateValue, writtenDays } from './date-text';
 import { toBlocks, type TextBlock } from '../content/blocks';
 import { instantIn, pageZone } from '../../time/page-zone';
-import { urlDay } from './date-url';
+import { shortUrlDay, urlDay } from './date-url';
 import { publishedInLine } from './date-labels';
 import { DATE_LABEL, PUBLISHED_WORD, REVISION_WORD } from './date-words';
 
@@ -21,15 +21,19 @@ const META_KEYS = [
 const PUBLISHED_NAME = /(^|[^a-z])(published|publish[-_.]?(date|time)|pub[-_.]?(date|time)|release[-_.]?(date|time)|create[ds]?[-_.]?(at|date|time|on))($|[^a-z])/i;
 const NOT_PUBLISHED_NAME = /modif|updat|revis|expir|end|edit|review|publisher/i;
 
-function publishedMeta(doc: Document): string | null {
+/** Every publish time the page's meta tags declare, the common names first, then coined ones. */
+function publishedMetas(doc: Document): string[] {
+  const out: string[] = [];
+  const common = metaContent(doc, META_KEYS);
+  if (common) out.push(common);
   for (const m of Array.from(doc.querySelectorAll('meta[content]')).slice(0, 300)) {
     const name = m.getAttribute('property') ?? m.getAttribute('name') ?? m.getAttribute('itemprop') ?? '';
-    if (PUBLISHED_NAME.test(name) && !NOT_PUBLISHED_NAME.test(name)) {
+    if ((META_NAMES.has(name.toLowerCase()) || PUBLISHED_NAME.test(name)) && !NOT_PUBLISHED_NAME.test(name)) {
       const v = (m.getAttribute('content') ?? '').trim();
-      if (/\d/.test(v)) return v;
+      if (/\d/.test(v) && !out.includes(v)) out.push(v);
     }
   }
-  return null;
+  return out;
 }
 
 /** Elements whose class/id says they hold the article's date. */
@@ -54,14 +58,42 @@ export interface PublishedOptions {
  * (see onlyOtherDayShown), to an update date shown alone when the publish time is in schema data
  * only (onlyUpdateShown), and to one days earlier under the headline (shownEarlier). With no date at all: a labelled
  * date line anywhere, then the inline script data. The URL's day, when it has one, settles the day
- * (agreeWithUrl).
+ * (agreeWithUrl); a day the path writes in short ("/23/0512/08/ID.html") only dates a page
+ * that shows none.
  */
 export function findPublishedAt(doc: Document, article: JsonObject | null, now: Date, opts: PublishedOptions = {}): string | null {
   const zone = opts.zone !== undefined ? opts.zone : pageZone(doc, opts.url);
-  const structured = fromStructured(doc, article, now, zone);
   const visible = fromVisible(doc, now, zone, opts.scanChars ?? 3000);
+  const structured = declaredShown(doc, article, visible, now, zone) ?? fromStructured(doc, article, now, zone);
   const found = chosen(structured, visible, doc, article, now, zone) ?? fromScriptData(doc, now, zone);
-  return agreeWithUrl(found, structured, visible, urlDay(opts.url, now), zone);
+  return asShown(agreeWithUrl(found, structured, visible, urlDay(opts.url, now), zone), visible) ?? shortUrlDay(opts.url, now);
+}
+
+/**
+ * A UTC instant ("2023-05-12T00:20:00Z" in the data) written as the page shows it when the page
+ * shows that very instant in its own zone ("2023-05-12 08:20" on a +08:00 page): the same
+ * time, with the offset and the day its readers see.
+ */
+function asShown(at: string | null, visible: Shown | null): string | null {
+  if (!at || !visible || at.length <= 10 || !/(Z|[+-]00:?00)$/.test(at)) return at;
+  const shown = visible.at;
+  if (shown.length <= 19 || /(Z|[+-]00:?00)$/.test(shown)) return at;
+  return Math.abs(Date.parse(shown) - Date.parse(at)) < 60_000 ? shown : at;
+}
+
+/**
+ * When the page's schema data and its meta tags declare different publish days, the one the
+ * page shows: sites keep the first publication's day in one and re-stamp the other with the
+ * day the page now shows ("datePublished": 2018 in JSON-LD, article:published_time and the
+ * byline of 2025). Null when they agree or the page shows neither or both.
+ */
+function declaredShown(doc: Document, article: JsonObject | null, visible: Shown | null, now: Date, zone: string | null): string | null {
+  if (!visible) return null;
+  const ld = jsonText(article?.datePublished ?? article?.dateCreated);
+  const values = [ld, ...publishedMetas(doc)].flatMap((v) => (v ? [parseDateValue(v, now, zone)] : [])).filter((d): d is string => d !== null);
+  const shown = values.filter((d) => visible.days.has(d.slice(0, 10)));
+  if (shown.length === 0 || shown.length === values.length) return null;
+  return shown[0]!;
 }
 
 function chosen(structured: string | null, visible: Shown | null, doc: Document, article: JsonObject | null, now: Date, zone: string | null): string | null {
@@ -135,8 +167,12 @@ function isDateLine(line: string): boolean {
  * "Published", "Reviewed") leaves the structured date alone. Null: keep the structured date.
  */
 function onlyOtherDayShown(structured: string, shown: Shown | null, doc: Document, article: JsonObject | null, now: Date, zone: string | null): string | null {
-  if (!shown || (shown.kind !== 'headline' && shown.kind !== 'first-heading') || shown.relative || shown.line.length > 60 || DATE_LABEL.test(shown.line)) return null;
+  if (!shown || shown.kind === 'text' || shown.relative || shown.line.length > 60 || DATE_LABEL.test(shown.line)) return null;
   const day = shown.at.slice(0, 10);
+  // An element marked as a date away from the headline may be another story's: it counts
+  // when the schema data says the article was modified that day and the meta tags declare
+  // no publish time (which sites keep from the first publication: see declaresPublishedTime).
+  if (shown.kind === 'marked' && (modifiedDay(doc, article, now, zone) !== day || declaresPublishedTime(doc))) return null;
   // A day apart is most often one instant seen in two zones (UTC in the data, local on the
   // page): the structured instant is the more exact of the two.
   if (sameInstantMaybe(structured, day) || shown.days.has(structured.slice(0, 10))) return null;
@@ -175,9 +211,18 @@ const META_NAMES = new Set(META_KEYS.map((k) => k.toLowerCase()));
 
 /** The structured dateModified when it falls on `day`. */
 function modifiedOn(day: string, doc: Document, article: JsonObject | null, now: Date, zone: string | null): string | null {
-  const raw = jsonText(article?.dateModified) ?? metaContent(doc, MODIFIED_KEYS);
-  const modified = raw ? parseDateValue(raw, now, zone) : null;
+  const modified = structuredModified(doc, article, now, zone);
   return modified && modified.length > 10 && modified.slice(0, 10) === day ? modified : null;
+}
+
+/** The day of the structured dateModified (JSON-LD, else meta). */
+function modifiedDay(doc: Document, article: JsonObject | null, now: Date, zone: string | null): string | null {
+  return structuredModified(doc, article, now, zone)?.slice(0, 10) ?? null;
+}
+
+function structuredModified(doc: Document, article: JsonObject | null, now: Date, zone: string | null): string | null {
+  const raw = jsonText(article?.dateModified) ?? metaContent(doc, MODIFIED_KEYS);
+  return raw ? parseDateValue(raw, now, zone) : null;
 }
 
 /**
@@ -203,11 +248,10 @@ export function fromStructured(doc: Document, article: JsonObject | null, now: D
     const d = parseDateValue(fromLd, now, zone);
     if (d) return d;
   }
-  const meta = metaContent(doc, META_KEYS) ?? publishedMeta(doc);
-  if (meta) {
-    const d = parseDateValue(meta, now, zone);
-    if (d) return d;
-  }
+  // Of several publish times in the meta tags, the earliest: a story is not first published
+  // after a date its page declares ("published-date" 2021, "published-time" stamped at render).
+  const metas = publishedMetas(doc).map((v) => parseDateValue(v, now, zone)).filter((d): d is string => d !== null);
+  if (metas.length) return metas.reduce((a, b) => (b.slice(0, 10) < a.slice(0, 10) ? b : a));
   // JSON-LD whose article object was not recognised (a WebPage or BlogPosting in an @graph)
   // still dates the page.
   for (const s of Array.from(doc.querySelectorAll('script[type="application/ld+json"]')).slice(0, 10)) {
@@ -256,7 +300,8 @@ export interface Shown {
   at: string;
   /**
    * 'headline': the date line under the headline the <title> names; 'first-heading': under the
-   * page's first <h1> (which may head a side box); 'marked': an element marked as a date;
+   * page's first <h1> (which may head a side box); 'marked': an element marked as a date, or a
+   * date set above the headline (often the update's);
    * 'text': the first date in the text.
    */
   kind: 'headline' | 'first-heading' | 'marked' | 'text';
@@ -325,20 +370,29 @@ function shownDate(doc: Document, now: Date, zone: string | null, limit: number)
     for (const d of writtenDays(b.text, now)) days.add(d);
     if (read <= half) lines.push(b.text);
   }
-  if (near) return { at: near.at, kind: near.named ? 'headline' : 'first-heading', relative: isRelativeDate(near.line), line: near.line, days, lines };
+  if (near) return { at: near.at, kind: near.above ? 'marked' : near.named ? 'headline' : 'first-heading', relative: isRelativeDate(near.line), line: near.line, days, lines };
   for (const text of marked) {
     const d = publishedInLine(text, now, zone);
     if (d) return { at: d, kind: 'marked', relative: isRelativeDate(text), line: text, days, lines };
   }
   let text = '';
+  const scanned: TextBlock[] = [];
   for (const b of blocks) {
+    // A sentence that mentions a date midway is prose; one that opens with it may be a
+    // dateline ("【本报2012年1月11日讯】…。").
+    if (isSentence(b.text) && !opensWithDate(b.text, now)) continue;
     text += b.text + '\n';
+    scanned.push(b);
     if (text.length >= limit) break;
   }
+  // In that text, a line labelled as the publication comes before the first date: a forum
+  // post's user column shows "注册时间 2010-3-4" above the post's "发表于 …".
+  const labelled = labelledLine(scanned, now, zone, PUBLISHED_WORD);
+  if (labelled) return { ...labelled, kind: 'text', days, lines };
   const d = parseDateText(text.slice(0, limit), now, zone);
   if (d) return { at: d, kind: 'text', relative: isRelativeDate(text.slice(0, limit)), line: '', days, lines };
-  const labelled = labelledLine(blocks, now, zone);
-  return labelled ? { ...labelled, kind: 'text', days, lines } : null;
+  const anywhere = labelledLine(blocks, now, zone, PUBLISHED_WORD) ?? labelledLine(blocks, now, zone, REVISION_WORD);
+  return anywhere ? { ...anywhere, kind: 'text', days, lines } : null;
 }
 
 /**
@@ -346,13 +400,11 @@ function shownDate(doc: Document, now: Date, zone: string | null, limit: number)
  * "Last updated: November 13, 2025", "发布时间：…"), for pages that print it under the text or
  * in the footer: one labelled as published first, else one labelled as updated.
  */
-function labelledLine(blocks: TextBlock[], now: Date, zone: string | null): { at: string; relative: boolean; line: string } | null {
-  for (const label of [PUBLISHED_WORD, REVISION_WORD]) {
-    for (const b of blocks) {
-      if (b.text.length > LABELLED_LINE_CHARS || b.linkChars > b.text.length / 2 || !label.test(b.text)) continue;
-      const at = publishedInLine(b.text, now, zone);
-      if (at) return { at, relative: isRelativeDate(b.text), line: b.text };
-    }
+function labelledLine(blocks: TextBlock[], now: Date, zone: string | null, label: RegExp): { at: string; relative: boolean; line: string } | null {
+  for (const b of blocks) {
+    if (b.text.length > LABELLED_LINE_CHARS || b.linkChars > b.text.length / 2 || !label.test(b.text)) continue;
+    const at = publishedInLine(b.text, now, zone);
+    if (at) return { at, relative: isRelativeDate(b.text), line: b.text };
   }
   return null;
 }
@@ -364,7 +416,7 @@ const LABELLED_LINE_CHARS = 100;
  * real one): pages show today's date in the header and related stories' dates in side boxes,
  * both before the article's own date in reading order.
  */
-function afterHeadline(blocks: TextBlock[], title: string, now: Date, zone: string | null, days: Set<string>): { at: string; line: string; named: boolean } | null {
+function afterHeadline(blocks: TextBlock[], title: string, now: Date, zone: string | null, days: Set<string>): { at: string; line: string; named: boolean; above: boolean } | null {
   const heads = blocks.map((b, i) => [b, i] as const).filter(([b]) => /^h[1-3]$/.test(b.tag) && b.text.length >= 4 && b.linkChars < b.text.length / 2);
   const names = ([b]: readonly [TextBlock, number]) => title.includes(b.text) || b.text.includes(title.trim());
   const h1s = heads.filter(([b]) => b.tag === 'h1');
@@ -376,8 +428,10 @@ function afterHeadline(blocks: TextBlock[], title: string, now: Date, zone: stri
   for (const head of [...named, h1s[0]]) {
     if (!head || tried.has(head[1])) continue;
     tried.add(head[1]);
-    const d = dateLineAfter(blocks, head[1], now, zone, days);
-    if (d) return { ...d, named: named.includes(head) };
+    const after = dateLineAfter(blocks, head[1], now, zone, days);
+    if (after) return { ...after, named: named.includes(head), above: false };
+    const above = dateLineBefore(blocks, head[1], now, zone, days);
+    if (above) return { ...above, named: named.includes(head), above: true };
   }
   return null;
 }
@@ -411,6 +465,24 @@ function tokens(text: string): string[] {
   return out;
 }
 
+/** Blocks read back from the headline for a date set above it. */
+const BEFORE_HEADLINE_BLOCKS = 2;
+
+/**
+ * A date set right above the headline ("Last updated:" / "Dec 12, 2025" / <h1>), for headlines
+ * with no date line under them: a short block that is its date and nothing else, not a link.
+ */
+function dateLineBefore(blocks: TextBlock[], at: number, now: Date, zone: string | null, days: Set<string>): { at: string; line: string } | null {
+  for (const b of blocks.slice(Math.max(0, at - BEFORE_HEADLINE_BLOCKS), at).reverse()) {
+    if (b.text.length > 60 || b.linkChars > 0 || !dateAlone(b.text, now)) continue;
+    const d = publishedInLine(b.text, now, zone);
+    if (!d) continue;
+    for (const day of writtenDays(b.text, now)) days.add(day);
+    return { at: d, line: b.text };
+  }
+  return null;
+}
+
 function dateLineAfter(blocks: TextBlock[], at: number, now: Date, zone: string | null, days: Set<string>): { at: string; line: string } | null {
   let chars = 0;
   let found: { at: string; line: string } | null = null;
@@ -418,12 +490,47 @@ function dateLineAfter(blocks: TextBlock[], at: number, now: Date, zone: string 
     chars += b.text.length;
     if (chars > AFTER_HEADLINE_CHARS) break;
     // A date line is short; a paragraph of prose mentions other dates.
-    if (b.text.length > DATE_LINE_CHARS) continue;
+    if (b.text.length > DATE_LINE_CHARS || isSentence(b.text)) continue;
     const d = publishedInLine(b.text, now, zone);
     if (!d) continue;
     for (const day of writtenDays(b.text, now)) days.add(day);
     found ??= { at: d, line: b.text };
   }
-  if (found) return found;
+  return labelledInHeader(blocks, at, now, zone) ?? found;
+}
+
+/**
+ * A line of Chinese or Japanese prose, closed by a full stop ("2022年10月1日那天我们第一次来这里。"):
+ * short in characters, yet a sentence that mentions a date, not a date line.
+ */
+function isSentence(line: string): boolean {
+  return /[。！？]["”’」』）)]?$/.test(line.trim());
+}
+
+/** Whether `line` opens with a date, or with a dateline ("【本台2012年1月11日讯】", "新华社北京2023年5月12日电"). */
+function opensWithDate(line: string, now: Date): boolean {
+  const first = dateSpans(line, now)[0];
+  return first !== undefined && (first.index <= 4 || /^\s*[讯訊电電]/.test(line.slice(first.end)));
+}
+
+/** Blocks read between a headline and its text for a line labelled as the publication. */
+const HEADER_BLOCKS = 30;
+/** A line this long without a date is text (a Chinese sentence is short in characters). */
+const TEXT_LINE_CHARS = 40;
+
+/**
+ * A line labelled as the publication ("发表于 …", "发布时间：…", "Posted …") between the
+ * headline and the first paragraph of text: it outranks an unlabelled date above it, as a
+ * forum's first post shows its user's join date ("注册时间" / "2010-3-4") before its own time.
+ * Comments and replies come after the text and are not read, nor links (another story's teaser).
+ */
+function labelledInHeader(blocks: TextBlock[], at: number, now: Date, zone: string | null): { at: string; line: string } | null {
+  for (const b of blocks.slice(at + 1, at + 1 + HEADER_BLOCKS)) {
+    if (b.text.length > DATE_LINE_CHARS) return null;
+    const d = publishedInLine(b.text, now, zone);
+    // A sentence without a date: the text has begun.
+    if (!d && b.text.length >= TEXT_LINE_CHARS) return null;
+    if (d && PUBLISHED_WORD.test(b.text) && b.linkChars <= b.text.length / 2) return { at: d, line: b.text };
+  }
   return null;
 }
