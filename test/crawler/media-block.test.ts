@@ -9,7 +9,8 @@ import { runCli, tempDataDir } from '../helpers/cli';
 /**
  * A shop item whose price arrives by an XHR whose path holds ".gif" (/api/giftcards.gifts/…)
  * and whose picture and web font are real media. Media blocking must drop the picture and the
- * font, never the data request.
+ * font, never the data request. Its icon is fetched by the browser itself, outside the page's
+ * requests, and must be blocked too (a host that said Retry-After got it anyway).
  */
 function startGiftShop(): Promise<{ url: string; hits: string[]; close: () => Promise<void> }> {
   const hits: string[] = [];
@@ -19,7 +20,7 @@ function startGiftShop(): Promise<{ url: string; hits: string[]; close: () => Pr
     if (path.startsWith('/api/giftcards.gifts/price')) {
       res.setHeader('content-type', 'application/json');
       res.end(JSON.stringify({ sku: 'GC-50', price: '48.50', currency: 'USD' }));
-    } else if (path === '/pic/card.png') {
+    } else if (path === '/pic/card.png' || path === '/pic/icon.png?v=2') {
       res.setHeader('content-type', 'image/png');
       res.end(Buffer.from('89504e470d0a1a0a', 'hex'));
     } else if (path === '/fonts/face.woff2') {
@@ -27,7 +28,7 @@ function startGiftShop(): Promise<{ url: string; hits: string[]; close: () => Pr
       res.end('wOF2');
     } else if (path === '/item/50.htm') {
       res.setHeader('content-type', 'text/html; charset=utf-8');
-      res.end(`<!doctype html><html lang="en"><head><title>Gift card 50 - Gift Shop</title>
+      res.end(`<!doctype html><html lang="en"><head><title>Gift card 50 - Gift Shop</title><link rel="icon" href="/pic/icon.png?v=2">
 <style>@font-face { font-family: Face; src: url(/fonts/face.woff2); } h1 { font-family: Face; }</style></head>
 <body><h1>Gift card 50</h1><img src="/pic/card.png" alt="Gift card 50">
 <p>SKU: GC-50</p><div class="price">Price: <span id="p">…</span></div><button class="add-to-cart">Add to cart</button>
@@ -64,6 +65,7 @@ describe('media blocking keeps a page\'s own data requests (real Chromium)', { t
       expect(site.hits).toContain('/api/giftcards.gifts/price?id=50');
       expect(site.hits).not.toContain('/pic/card.png');
       expect(site.hits).not.toContain('/fonts/face.woff2');
+      expect(site.hits).not.toContain('/pic/icon.png?v=2');
     } finally {
       await renderer.close();
     }
@@ -82,6 +84,6 @@ describe('media blocking keeps a page\'s own data requests (real Chromium)', { t
       await repo.close();
     }
     expect(site.hits).toContain('/api/giftcards.gifts/price?id=50');
-    expect(site.hits.filter((h) => h === '/pic/card.png' || h === '/fonts/face.woff2')).toEqual([]);
+    expect(site.hits.filter((h) => h.startsWith('/pic/') || h === '/fonts/face.woff2' || h === '/favicon.ico')).toEqual([]);
   });
 });
