@@ -52,6 +52,8 @@ function plausible(a: string, hanPage = false): string | null {
     return names && names.join('').length >= a.replace(/[\s、，,/／·]/gu, '').length - 1 ? names.join('、') : null;
   }
   if (/www\.|[<>{}=]/i.test(a) || (hanPage && /[\w-]+\.(?:com|net|org|cn|tw|hk)\b/i.test(a))) return null;
+  const dated = LATIN_DATE.exec(a);
+  if (dated?.index === 0) return nameAfterDate(a.slice(dated[0].length));
   // Latin bylines often run into a date or a role ("Luke KimDecember 17, 2025"): kept as written,
   // but a value that is only a date or a number is not a name.
   if (!/\p{L}{2}/u.test(a) || /^\W*\d[\d\s/.:-]*$/.test(a) || /^(?:mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?,?\s+\d/i.test(a)) return null;
@@ -77,6 +79,16 @@ function nameBeforeDate(a: string): string | null {
     .replace(/[\s,|·•–—:-]+$/, '');
   const words = before.split(/\s+/);
   return before && words.length <= 6 && words.every((w) => /^\p{Lu}/u.test(w) || /^(?:de|del|van|von|der|da|di|le|la|bin)$/.test(w)) ? before : null;
+}
+
+/**
+ * A byline bar that opens with the date ("Dec. 19, 2025 · Niko Matsakis on behalf of …",
+ * "Dec 26, 2025 • Mahua Das in Projects"): the capitalised words right after the separator,
+ * two to four of them, ending the text or followed by a lowercase word.
+ */
+function nameAfterDate(rest: string): string | null {
+  const m = /^\s*[·•|–—,-]\s*(?:[Bb]y\s+)?((?:\p{Lu}[\p{L}'’.-]*\s+){1,3}\p{Lu}[\p{L}'’-]*)(?=$|\s+\p{Ll}|\s*[·•|,])/u.exec(rest);
+  return m ? m[1]! : null;
 }
 
 /** Names that identify the site (og:site_name, JSON-LD publisher, the side parts of <title>, the host): never the author. */
@@ -257,6 +269,7 @@ export function authorFromPage(doc: Document, article: JsonObject | null): strin
       }
       return null;
     },
+    () => labelledField(doc, bare),
     // A blog's owner, as its <title> names them.
     () => poster(bloggerFromTitle(doc.title ?? '')),
     () => {
@@ -392,6 +405,32 @@ function lowercaseByline(doc: Document): string | null {
     const box = m ? lineElements[i]!.parentElement : null;
     if (!box || inChrome(box) || textOf(box).length > 300) continue;
     if (box.querySelector('time') || LATIN_DATE.test(textOf(box))) return m![1]!;
+  }
+  return null;
+}
+
+/** A field label naming the writer, alone in its element: "Author", "Written by", "Authors:", "作者". */
+const WRITER_LABEL = /^(?:authors?|author\(s\)|written\s+by|writers?|posted\s+by|作者|記者|记者)\s*[:：]?$/iu;
+
+/**
+ * A name set under or beside its label as a separate element: "<h3>Author</h3><p>Lisa D.
+ * Ellis</p>", "<dt>Written by</dt><dd>…</dd>", "<th>Author</th><td>…</td>" — an article's
+ * details box, where the one-line "Author: Name" rules see two lines.
+ */
+function labelledField(doc: Document, read: (raw: string | null) => string | null): string | null {
+  const { lines, lineElements } = pageLines(doc);
+  for (const [i, line] of lines.entries()) {
+    if (!WRITER_LABEL.test(line)) continue;
+    const el = lineElements[i]!;
+    const value = el.nextElementSibling;
+    // A list's items ("Writers", "Photographers") are a menu, not a label and its value.
+    if (!value || el.tagName === 'LI' || inChrome(el) || teaserCard(el) || el.closest('[class*="comment" i], [id*="comment" i]')) continue;
+    // A list of writers under one label, one name per item.
+    const items = Array.from(value.children).map((c) => textOf(c)).filter(Boolean);
+    const t = items.length > 1 && items.length <= 6 && value.children.length === items.length ? items.join(', ') : textOf(value);
+    if (t.length < 2 || t.length > (items.length > 1 ? 200 : 60)) continue;
+    const a = read(t);
+    if (a) return a;
   }
   return null;
 }
