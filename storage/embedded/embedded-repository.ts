@@ -126,6 +126,8 @@ export class EmbeddedRepository extends BaseRepository {
     db.exec('BEGIN IMMEDIATE');
     try {
       const version = EmbeddedRepository.checkVersion(db, file);
+      // The upgrade holds the write lock (other processes wait on it): say why the pause.
+      if (version > 0 && version < LAYOUT_VERSION) process.stderr.write(`store: upgrading ${file} from layout ${version} to ${LAYOUT_VERSION} (once; other processes of this store wait)\n`);
       for (let v = version; v > 0 && v < LAYOUT_VERSION; v++) db.exec(UPGRADES[v]!);
       db.exec(schemaSql());
       db.exec('CREATE TABLE IF NOT EXISTS store_meta (name TEXT PRIMARY KEY, value TEXT)');

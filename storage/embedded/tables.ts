@@ -33,11 +33,11 @@ export interface TableSpec {
   columns: ColumnSpec[];
 }
 
-function quoteIdentifier(id: string): string {
+/** An SQL identifier, quoted (table and column names come from code, but a field path may hold anything). */
+export function quoteIdent(id: string): string {
   return `"${id.replace(/"/g, '""')}"`;
 }
-const q = quoteIdentifier;
-export const quoteIdent = quoteIdentifier;
+const q = quoteIdent;
 
 const text = (field: string, index = false): ColumnSpec => ({ field, kind: 'text', index });
 const num = (field: string, index = false): ColumnSpec => ({ field, kind: 'num', index });
@@ -81,8 +81,8 @@ export const LAYOUT_VERSION = 2;
 /** SQL that brings a store of layout `from` to `from + 1`, run before schemaSql() recreates what is missing. */
 export const UPGRADES: Record<number, string> = {
   1: Object.values(TABLES).flatMap((t) => [
-    ...(t.scoped ? [`DROP INDEX IF EXISTS ${quoteIdentifier(`${t.name}_uk`)}`] : []),
-    ...(t.keyIsUrl ? [`DROP INDEX IF EXISTS ${quoteIdentifier(`${t.name}_url`)}`] : []),
+    ...(t.scoped ? [`DROP INDEX IF EXISTS ${q(`${t.name}_uk`)}`] : []),
+    ...(t.keyIsUrl ? [`DROP INDEX IF EXISTS ${q(`${t.name}_url`)}`] : []),
   ]).join(';\n'),
 };
 

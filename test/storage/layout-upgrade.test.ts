@@ -43,7 +43,16 @@ describe('the store layout', () => {
     const file = join(dir, STORE_FILE);
     toLayout1(file);
 
-    repo = await openRepository({ dataDir: dir, mongodbUri: '' });
+    // The upgrade holds the store's write lock a while: it says so, once.
+    const said: string[] = [];
+    const write = process.stderr.write.bind(process.stderr);
+    process.stderr.write = ((chunk: string | Uint8Array, ...rest: never[]) => (said.push(String(chunk)), write(chunk, ...rest))) as typeof process.stderr.write;
+    try {
+      repo = await openRepository({ dataDir: dir, mongodbUri: '' });
+    } finally {
+      process.stderr.write = write;
+    }
+    expect(said.filter((l) => /upgrading .* from layout 1 to 2/.test(l))).toHaveLength(1);
     try {
       const db = new Database(file, { readonly: true });
       expect(db.pragma('user_version', { simple: true })).toBe(2);
