@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Configuration, RequestQueue } from 'crawlee';
 import { MemoryStorage } from '@crawlee/memory-storage';
-import { QueueJournal, readLines } from '../../src/queue/queue-journal';
+import { QueueJournal } from '../../src/queue/queue-journal';
+import { readLines } from '../../src/files/read-lines';
 import { LocalPageBudget } from '../../src/crawler/page-budget';
 
 const dirs: string[] = [];

@@ -14,8 +14,8 @@ import { FileRuleStore } from '../fetching/replay/rule-store';
 /** Requests Crawlee's RequestQueue keeps in its cache (its own default: 2,000,000, about 200 bytes each). */
 const REQUEST_CACHE_ENTRIES = 50_000;
 
-/** Embedded default: Crawlee's in-memory queue with a journal, and an in-process Bloom filter, in the task folder. */
 /**
+ * Embedded default: Crawlee's in-memory queue with a journal, and an in-process Bloom filter, in the task folder.
  * `onWriteError`: called once when the queue journal cannot be written (disk full …); the crawl
  * must stop, since what it does next could not be resumed. Default: ignored until the checkpoint throws.
  */

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { PageValidators, ValidatorStore } from '../fetching/validators';
-import { readLines } from '../../queue/queue-journal';
+import { readLines } from '../../files/read-lines';
 
 /** The file of the task folder that holds the validators (embedded mode). */
 export const VALIDATORS_FILE = 'validators.sqlite';
