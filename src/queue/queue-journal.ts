@@ -1,6 +1,7 @@
 import { appendFile } from 'node:fs/promises';
-import { closeSync, existsSync, fsyncSync, openSync, renameSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fsyncSync, openSync } from 'node:fs';
 import { readLines } from '../files/read-lines';
+import { writeFileAtomic } from '../files/atomic-write';
 import type { MemoryStorage } from '@crawlee/memory-storage';
 import type { RequestQueueClient, RequestSchema, UpdateRequestSchema } from '@crawlee/types';
 
@@ -280,18 +281,12 @@ export class QueueJournal {
    * renamed over it). Written in batches: one string of a million requests would not fit in V8.
    */
   private rewrite(entries: Entry[]): void {
-    const tmp = `${this.file}.tmp`;
-    const fd = openSync(tmp, 'w');
-    try {
-      const head: Entry[] = [];
-      if (this.slotsDone) head.push({ t: 'n', n: this.slotsDone });
-      for (const id of this.slots) head.push({ t: 's', id });
-      const all = [...head, ...entries];
-      for (let i = 0; i < all.length; i += 1000) writeSync(fd, `${all.slice(i, i + 1000).map((e) => JSON.stringify(e)).join('\n')}\n`);
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-    renameSync(tmp, this.file);
+    const head: Entry[] = [];
+    if (this.slotsDone) head.push({ t: 'n', n: this.slotsDone });
+    for (const id of this.slots) head.push({ t: 's', id });
+    const all = [...head, ...entries];
+    writeFileAtomic(this.file, (function* () {
+      for (let i = 0; i < all.length; i += 1000) yield `${all.slice(i, i + 1000).map((e) => JSON.stringify(e)).join('\n')}\n`;
+    })());
   }
 }
