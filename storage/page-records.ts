@@ -65,10 +65,12 @@ export function pageRecords(result: PageResult): PageRecords {
   let shop: ShopCandidate | null = null;
   if (result.shop && (result.shop.url || result.shop.name)) {
     const s = result.shop;
+    // Trimmed as the schema trims `url`: the key must equal the stored URL.
+    const url = s.url?.trim() || null;
     shop = {
-      key: s.url?.trim() || shopKeyByName(site, String(s.name ?? '')),
-      url: s.url?.trim() || null,
-      fields: { url: s.url?.trim() || null, name: s.name, goodsCount: nn(s.goodsCount), rating: nn(s.rating), site, extra: {} },
+      key: url ?? shopKeyByName(site, String(s.name ?? '')),
+      url,
+      fields: { url, name: s.name, goodsCount: nn(s.goodsCount), rating: nn(s.rating), site, extra: {} },
     };
   }
 

@@ -1,6 +1,6 @@
-import { logLine } from '../cli/log';
 import { join } from 'node:path';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { logLine } from '../cli/log';
 import { describeFsError } from '../../storage/embedded/embedded-repository';
 import { hostname } from 'node:os';
 import { log as crawleeLog } from 'crawlee';

@@ -54,7 +54,6 @@ const MAX_HTML_CHARS = 12 * 1024 * 1024;
 export class CrawlEngine extends EngineBase {
   protected readonly crawler: PageReusingPlaywrightCrawler;
   private readonly captures = new WeakMap<Page, PageCapture>();
-  private readonly mediaBlocked = new WeakSet<Page>();
   private readonly heldHosts = new WeakMap<Request, string>();
   private readonly expand = new ExpandPolicy();
   private readonly guard: NavigationGuard;
@@ -136,13 +135,11 @@ export class CrawlEngine extends EngineBase {
     }
     if (request.retryCount > 0) await new Promise((r) => setTimeout(r, retryDelayMs(request.retryCount)));
     if (goto) goto.waitUntil = 'load';
-    if (!this.opts.loadMedia && !this.mediaBlocked.has(page)) {
-      await blockMedia(await page.context().newCDPSession(page));
-      this.mediaBlocked.add(page);
-    }
     const capture = this.captures.get(page);
     if (capture) capture.restart();
     else {
+      // A tab's first page: set it up once for every page it will serve.
+      if (!this.opts.loadMedia) await blockMedia(await page.context().newCDPSession(page));
       this.captures.set(page, new PageCapture(page));
       page.on('crash', () => this.crashed.add(page));
       await this.guard.attach(page);
