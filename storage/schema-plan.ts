@@ -24,6 +24,14 @@ const bookkeeping = new Set<string>(BOOKKEEPING_FIELDS);
 type Kind =
   /** Cast with the SchemaType's own cast (String, Number, Date, Boolean, Mixed: cheap, no wrapper objects). */
   | 'cast'
+  /**
+   * String / Number whose cast hands a string / non-NaN number back as it is (checked on
+   * samples, as for decimal): such a value skips the cast call (a string's cast looks for an
+   * `_id` on it and calls its toString; ten of them a record were a tenth of its validation).
+   * Other values are cast as 'cast'.
+   */
+  | 'string'
+  | 'number'
   /** Decimal128 / ObjectId: a finite number / lower-case 24-hex string is already what toPlain would give back. */
   | 'decimal'
   | 'objectId'
@@ -116,7 +124,9 @@ function pathPlan(path: string, t: AnyType): PathPlan {
     const el = t.embeddedSchemaType;
     const plainStrings = !!el && el.instance === 'String' && el.setters.length === 0 && typeof el._castFunction !== 'function';
     kind = plainStrings && checks.length === 0 ? 'stringArray' : 'slow';
-  } else if (['String', 'Number', 'Date', 'Boolean', 'Mixed'].includes(t.instance)) kind = 'cast';
+  } else if (t.instance === 'String') kind = ['', ' a ', '商品', '1', 'null'].every((x) => selfTest(t, x)) ? 'string' : 'cast';
+  else if (t.instance === 'Number') kind = [0, 1.5, -2, 1e21, Infinity].every((x) => selfTest(t, x)) ? 'number' : 'cast';
+  else if (['Date', 'Boolean', 'Mixed'].includes(t.instance)) kind = 'cast';
   else if (t.instance === 'Decimal128') kind = selfTest(t, 1299.5) ? 'decimal' : 'slow';
   else if (t.instance === 'ObjectId' || t.instance === 'ObjectID') kind = selfTest(t, '0123456789abcdef01234567') ? 'objectId' : 'slow';
   return { path, type: t, kind, checks, checkable, requiredOnly, moneyOnly, plainCopy: t.instance === 'Mixed', dflt: undefined, str: null };
@@ -128,7 +138,7 @@ function usesScope(t: AnyType | undefined): boolean {
   return t.validators.some((v) => v !== null && typeof v === 'object' && !BUILT_IN.has(String(v.type)) && v.validator !== isValidMoney);
 }
 
-/** The shortcut for Decimal128/ObjectId assumes cast + toPlain hands the value back unchanged. */
+/** The shortcuts for String/Number/Decimal128/ObjectId assume cast + toPlain hands the value back unchanged. */
 function selfTest(t: AnyType, sample: unknown): boolean {
   try {
     return typeof t._castFunction !== 'function' && toPlain(t.cast(sample)) === sample;
@@ -276,6 +286,20 @@ export function fastCheck(coll: CollectionName, fields: Record<string, unknown>,
           continue;
         }
         return null;
+      case 'string':
+        if (typeof raw === 'string') {
+          if (!passes(p, raw, scope)) return null;
+          content[p.path] = raw;
+          continue;
+        }
+        break;
+      case 'number':
+        if (typeof raw === 'number' && !Number.isNaN(raw)) {
+          if (!passes(p, raw, scope)) return null;
+          content[p.path] = raw;
+          continue;
+        }
+        break;
       case 'cast':
         break;
     }
@@ -287,7 +311,7 @@ export function fastCheck(coll: CollectionName, fields: Record<string, unknown>,
     }
     if (!passes(p, cast, scope)) return null;
     // Strings, numbers, dates and booleans are plain already; money, ids and maps go through toPlain.
-    content[p.path] = p.kind === 'cast' && !p.plainCopy ? (cast ?? null) : toPlain(cast);
+    content[p.path] = (p.kind === 'cast' || p.kind === 'string' || p.kind === 'number') && !p.plainCopy ? (cast ?? null) : toPlain(cast);
   }
   return content;
 }
