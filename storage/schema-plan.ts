@@ -124,7 +124,7 @@ function pathPlan(path: string, t: AnyType): PathPlan {
     const el = t.embeddedSchemaType;
     const plainStrings = !!el && el.instance === 'String' && el.setters.length === 0 && typeof el._castFunction !== 'function';
     kind = plainStrings && checks.length === 0 ? 'stringArray' : 'slow';
-  } else if (t.instance === 'String') kind = ['', ' a ', '商品', '1', 'null'].every((x) => selfTest(t, x)) ? 'string' : 'cast';
+  } else if (t.instance === 'String') kind = ['', ' a ', 'Ab', '商品', '1', 'null'].every((x) => selfTest(t, x)) ? 'string' : 'cast';
   else if (t.instance === 'Number') kind = [0, 1.5, -2, 1e21, Infinity].every((x) => selfTest(t, x)) ? 'number' : 'cast';
   else if (['Date', 'Boolean', 'Mixed'].includes(t.instance)) kind = 'cast';
   else if (t.instance === 'Decimal128') kind = selfTest(t, 1299.5) ? 'decimal' : 'slow';
