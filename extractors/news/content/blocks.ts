@@ -5,6 +5,8 @@ export interface TextBlock {
   text: string;
   /** Characters of the block that sit inside links (for link density). */
   linkChars: number;
+  /** Of those, the characters in links to a place on the same page ("#section"): a table of contents. */
+  anchorChars?: number;
   /** Lower-case tag of the element that opened the block ("p", "h2", "li", "div"…). */
   tag: string;
   /** class + id of the nearest element with either, lower-case (for boilerplate hints). */
@@ -58,19 +60,24 @@ export function toBlocks(root: Node, opts: BlockOptions = {}): TextBlock[] {
   const blocks: TextBlock[] = [];
   let buf: string[] = [];
   let linkChars = 0;
+  let anchorChars = 0;
   let control = false;
   let tag = 'div';
   let hint = '';
   const flush = (): void => {
     const text = collapseSpace(buf.join(''));
-    if (text) blocks.push({ text, linkChars: Math.min(linkChars, text.length), tag, hint, ...(control ? { control } : {}) });
+    if (text) {
+      blocks.push({ text, linkChars: Math.min(linkChars, text.length), tag, hint, ...(anchorChars ? { anchorChars: Math.min(anchorChars, text.length) } : {}), ...(control ? { control } : {}) });
+    }
     buf = [];
     linkChars = 0;
+    anchorChars = 0;
     control = false;
   };
   // Stack of [node, phase]: phase 0 = enter, 1 = leave.
   const stack: Array<[Node, number, number]> = [[root, 0, 0]];
   let inLink = 0;
+  let inAnchor = 0;
   let inPre = 0;
   const hints: string[] = [];
   while (stack.length) {
@@ -80,6 +87,7 @@ export function toBlocks(root: Node, opts: BlockOptions = {}): TextBlock[] {
       if (inPre) t = t.replace(/\n/g, '\ue000');
       buf.push(t);
       if (inLink) linkChars += collapseSpace(t).length;
+      if (inAnchor) anchorChars += collapseSpace(t).length;
       continue;
     }
     if (node.nodeType !== 1 && node.nodeType !== 9 && node.nodeType !== 11) continue;
@@ -102,14 +110,19 @@ export function toBlocks(root: Node, opts: BlockOptions = {}): TextBlock[] {
       hints.push(h || hints[hints.length - 1] || '');
       hint = hints[hints.length - 1];
       // A link wrapping a whole story (some sites make the body one <a>) is text, not navigation.
-      if (name === 'a' && !isProseLink(el, maxLinkText)) inLink++;
-      else if (name === 'a') countedLink.add(el);
+      if (name === 'a' && !isProseLink(el, maxLinkText)) {
+        inLink++;
+        if (isAnchorLink(el)) inAnchor++;
+      } else if (name === 'a') countedLink.add(el);
       if (name === 'pre') inPre++;
       stack.push([node, 1, depthLink]);
       const kids = node.childNodes;
       for (let i = kids.length - 1; i >= 0; i--) stack.push([kids[i], 0, 0]);
     } else {
-      if (name === 'a' && !countedLink.delete(el)) inLink--;
+      if (name === 'a' && !countedLink.delete(el)) {
+        inLink--;
+        if (isAnchorLink(el)) inAnchor--;
+      }
       if (name === 'pre') inPre--;
       hints.pop();
       if (BLOCK_TAGS.has(name)) {
@@ -130,4 +143,25 @@ function isProseLink(a: Element, minChars: number): boolean {
   const text = a.textContent ?? '';
   if (text.length < minChars) return false;
   return (text.match(/[。！？]|[.!?](?=\s|$)/g)?.length ?? 0) >= 3;
+}
+
+/**
+ * A link to a place on the same page ("#how-it-works"), as in a table of contents; also written
+ * as the page's full URL with a fragment (Readability makes every link absolute, resolving a bare
+ * fragment against a <base> when the page has one).
+ */
+function isAnchorLink(a: Element): boolean {
+  const href = (a.getAttribute('href') ?? '').trim();
+  const hash = href.indexOf('#');
+  if (hash < 0) return false;
+  if (hash === 0) return true;
+  const page = a.ownerDocument?.URL;
+  if (!page) return false;
+  const base = a.ownerDocument.baseURI || page;
+  try {
+    const target = new URL(href.slice(0, hash), base).href;
+    return target === page.replace(/#.*$/, '') || target === base.replace(/#.*$/, '');
+  } catch {
+    return false;
+  }
 }

@@ -49,8 +49,8 @@ const FURNITURE: RegExp[] = [
   /^(?=.{0,250}$).*\bfollow (us|him|her|me|them)\b.{0,40}\b(twitter|facebook|instagram|linkedin|tiktok|youtube|@\w+)/i,
   // The label of a table of contents ("Table of Contents", "In this article", "Jump to:"); its entries are links and go as a link list.
   /^(table of contents|contents|in this (article|post|guide)|on this page|jump to( section)?)\s*:?$/i,
-  // A pointer to another story set inside this one: "Related: Why the bridge closed", "READ MORE: …".
-  /^(?=.{0,150}$)(related|read more|read also|also read|see also|read next|more on this)\s*[:：|]\s*\S/i,
+  // A pointer to another story set inside this one: "Related: Why the bridge closed", "Related post: …", "READ MORE: …".
+  /^(?=.{0,150}$)(related( posts?| articles?| stories| story| reading)?|read more|read also|also read|see also|read next|more on this)\s*[:：|]\s*\S/i,
   // Calls to subscribe or join a list, under or inside the story: "Subscribe to X and stay smart…",
   // "Join our forums to keep talking…", "Sign up to join 800,000 subscribers…". An invitation to an
   // event ("Join us in Seattle…") names no newsletter, list, inbox or membership and stays.

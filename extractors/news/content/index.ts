@@ -5,8 +5,9 @@ import { toBlocks, type TextBlock } from './blocks';
 import { prepareForReadability, runReadability, type ReadabilityResult } from './readability';
 import { densestRun, densestRunWithin } from './density';
 import { growAlongPage } from './grow';
-import { trimBoilerplate, dropInfoLines, isSectionEnd } from './boilerplate';
+import { trimBoilerplate, dropInfoLines } from './boilerplate';
 import { cloneDocument } from '../../parse';
+import { dropLinkLists } from './link-lists';
 
 export type ContentMethod = 'readability' | 'jsonld' | 'density' | 'none';
 
@@ -99,21 +100,6 @@ function jsonLdBlocks(doc: Document, articleBody: string | null): TextBlock[] {
     .map(collapseSpace)
     .filter(Boolean)
     .map((t) => ({ text: t, linkChars: 0, tag: 'p', hint: '' }));
-}
-
-/** class/id tokens of captions ("wp-caption", "featured-image-caption") and credits (at a token start). */
-const CAPTION_HINT = /(^|\s)(credit|image-credit|photo-credit)|(^|[\s_-])(wp-)?caption/;
-/** class/id tokens of teaser rails, promos, newsletter boxes and bylines that sites embed inside the story. */
-const TEASER_HINT = /(^|\s)(rail|teaser|promo|related|recommend|newsletter|outbrain|taboola|most-?read|trending|sponsor|advert|byline|author|dateline|timestamp)/;
-
-function dropLinkLists(blocks: TextBlock[], maxLinkDensity: number): TextBlock[] {
-  // Long prose stays even when link-heavy (inline hover cards, every name a link).
-  const prose = (b: TextBlock) => b.text.length >= 300 && (b.text.match(/[。！？]|[.!?](?=\s|$)/g)?.length ?? 0) >= 3;
-  const linky = (b: TextBlock | undefined) => !!b && b.linkChars / b.text.length > maxLinkDensity && !prose(b);
-  // Captions and credits marked up as such, wherever Readability left them.
-  const caption = (b: TextBlock) => CAPTION_HINT.test(b.hint) || TEASER_HINT.test(b.hint);
-  // A "Related news" heading goes with the link list it introduces.
-  return blocks.filter((b, i) => !linky(b) && !caption(b) && !(b.control && b.text.length < 200) && !(isSectionEnd(b.text) && linky(blocks[i + 1])));
 }
 
 /**

@@ -5,6 +5,7 @@ import { dropRelatedBoxes, dropTeaserCards } from './teasers';
 import { cheaperRestores } from './readability-restore';
 import { revealStreamedSegments } from './streamed';
 import { keepUnlikelyNamedMain } from './unlikely-main';
+import { keepHeaderNamedHeadings } from './header-headings';
 import { dropAuthorBoxes } from './author-boxes';
 import { dropAltCaptions, dropNamedCaptions } from './captions';
 import { dropHoverCards } from './hover-cards';
@@ -70,6 +71,7 @@ export function prepareForReadability(doc: Document): void {
   if (doc.body) dropAltCaptions(doc.body);
   if (doc.body) dropHoverCards(doc.body);
   if (doc.body) keepUnlikelyNamedMain(doc.body);
+  if (doc.body) keepHeaderNamedHeadings(doc.body);
 }
 
 /** Figure captions are not article text (they scored worse kept than dropped on the article benchmark). */

@@ -19,7 +19,7 @@ interface ReadabilityRegexps {
 }
 
 /** Readability's own two patterns (0.6.x keeps them on its prototype), so the rule undone is exactly its rule. */
-function readabilityPatterns(): ReadabilityRegexps | null {
+export function readabilityPatterns(): ReadabilityRegexps | null {
   const r = (Readability.prototype as unknown as { REGEXPS?: Partial<ReadabilityRegexps> }).REGEXPS;
   return r?.unlikelyCandidates instanceof RegExp && r.okMaybeItsACandidate instanceof RegExp
     ? { unlikelyCandidates: r.unlikelyCandidates, okMaybeItsACandidate: r.okMaybeItsACandidate }
