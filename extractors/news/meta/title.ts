@@ -2,16 +2,45 @@ import { collapseSpace } from '../../text/normalize';
 import { jsonText, type JsonObject } from '../jsonld';
 import { metaContent, textOf } from './dom';
 import { toBlocks } from '../content/blocks';
-import { SEPARATOR, isHomeLink, segments, siteTest, weight, type SiteTest } from './title-site';
+import { SEPARATOR, SITE_ONLY_SEPARATOR, isHomeLink, segments, siteTest, weight, type SiteTest } from './title-site';
 
 /** Removes a site-name suffix/prefix: keeps the longest part of a separated <title> that does not name the site. */
 export function stripSiteName(title: string, siteName?: string | null, isSite?: SiteTest): string {
   const t = collapseSpace(title);
-  const parts = segments(t);
+  const mark = isSite ? siteSeparator(t, isSite) : null;
+  const parts = segments(t).flatMap((p) => splitAt(p, mark));
   if (parts.length < 2) return t;
   const site = siteName?.toLowerCase();
   const kept = parts.filter((p) => (!site || p.toLowerCase() !== site) && !isSite?.(p));
   return kept.reduce((a, b) => (weight(b) > weight(a) ? b : a), '') || t;
+}
+
+/**
+ * The mark of SITE_ONLY_SEPARATOR that sets the site's name apart at the start or end of a title
+ * ("Post / Section / Forum Name"): the site writes its titles with it, so it parts the other
+ * names there too. Null when none does.
+ */
+function siteSeparator(title: string, isSite: SiteTest): string | null {
+  for (const m of title.matchAll(new RegExp(SITE_ONLY_SEPARATOR.source, 'gu'))) {
+    const end = m.index + m[0].length;
+    // A site's name before a colon may name a series the headline belongs to (see dropSite).
+    if (isSite(title.slice(end)) || (!/[:：]/.test(m[0]) && isSite(title.slice(0, m.index)))) return m[0].trim();
+  }
+  return null;
+}
+
+/** `text` cut at each SITE_ONLY_SEPARATOR whose mark is `mark`. */
+function splitAt(text: string, mark: string | null): string[] {
+  if (!mark) return [text];
+  const out: string[] = [];
+  let from = 0;
+  for (const m of text.matchAll(new RegExp(SITE_ONLY_SEPARATOR.source, 'gu'))) {
+    if (m[0].trim() !== mark) continue;
+    out.push(text.slice(from, m.index).trim());
+    from = m.index + m[0].length;
+  }
+  out.push(text.slice(from).trim());
+  return out.filter(Boolean);
 }
 
 const fold = (s: string): string => s.normalize('NFKC').toLowerCase();
@@ -215,15 +244,18 @@ function bestHeading(doc: Document, refs: string[], docTitle: string, isSite: Si
   return bestScore >= 0.5 ? best : null;
 }
 
+const ANY_SEPARATOR = new RegExp(`${SEPARATOR.source}|${SITE_ONLY_SEPARATOR.source}`, 'gu');
+
 /** The title without the parts at its start or end that name the site ("Headline | Site", "Site: Headline"); the rest as written. */
 function dropSite(title: string, isSite: SiteTest, docTitle: string): string {
   let t = collapseSpace(title);
   for (;;) {
-    const seps = [...t.matchAll(new RegExp(SEPARATOR.source, 'gu'))];
+    const seps = [...t.matchAll(ANY_SEPARATOR)];
     const first = seps[0];
     const last = seps[seps.length - 1];
     if (last && isSite(t.slice(last.index! + last[0].length)) && last.index! > 0) t = t.slice(0, last.index).trim();
-    else if (first && isSite(t.slice(0, first.index)) && first.index! + first[0].length < t.length) t = t.slice(first.index! + first[0].length).trim();
+    // A colon after the site's name at the start is read below.
+    else if (first && !/[:：]/.test(first[0]) && isSite(t.slice(0, first.index)) && first.index! + first[0].length < t.length) t = t.slice(first.index! + first[0].length).trim();
     else break;
   }
   // "Site: Headline": a colon after the site's name, unspaced on its left; unless <title> starts
