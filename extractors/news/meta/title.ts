@@ -235,7 +235,7 @@ function bestHeading(doc: Document, refs: string[], docTitle: string, isSite: Si
   let best: string | null = null;
   let bestScore = 0;
   for (const h of hs) {
-    if (siteLike.has(fold(h)) || isSite(h, false)) continue;
+    if (siteLike.has(fold(h)) || isSite(h, false) || namesSidePart(h, parts, siteLike)) continue;
     // Most of the heading's words in a title, and the heading not a mere fragment of it (a menu
     // or channel heading: "Planning", "Supporting GAAP compliance").
     const score = Math.max(0, ...refs.map((r) => (Math.max(...segments(r).map((p) => containedIn(p, h))) >= COVER ? containedIn(h, r) : 0)));
@@ -245,6 +245,16 @@ function bestHeading(doc: Document, refs: string[], docTitle: string, isSite: Si
 }
 
 const ANY_SEPARATOR = new RegExp(`${SEPARATOR.source}|${SITE_ONLY_SEPARATOR.source}`, 'gu');
+
+/**
+ * Whether the <title> part closest to the heading is a site or section name after the headline
+ * (a blog's name in its <h1>, "Name的博客" against "entry_Name_…博客"): the heading is the site's.
+ */
+function namesSidePart(h: string, parts: string[], side: Set<string>): boolean {
+  const share = (p: string) => containedIn(h, p);
+  const closest = parts.reduce((a, b) => (share(b) > share(a) ? b : a), parts[0] ?? '');
+  return side.has(closest) && share(closest) > share(parts[0] ?? '');
+}
 
 /** The title without the parts at its start or end that name the site ("Headline | Site", "Site: Headline"); the rest as written. */
 function dropSite(title: string, isSite: SiteTest, docTitle: string): string {
