@@ -197,7 +197,7 @@ function headings(doc: Document): string[] {
 /**
  * A heading's text as the page shows it: a line break or block inside it is a space
  * ("WEEKEND<br>CODING AGENT"), hidden parts and scripts are not text, and soft hyphens and
- * word joiners (invisible hints where a line may or may not break) go.
+ * word joiners (invisible hints where a line may or may not break) go, and so does a permalink mark.
  */
 function headingText(h: Element): string {
   return collapseSpace(
@@ -205,8 +205,11 @@ function headingText(h: Element): string {
       .map((b) => b.text)
       .join(' ')
       .replace(/[\u00AD\u2060]/g, ''),
-  );
+  ).replace(PERMALINK_MARK, '');
 }
+
+/** The mark of a link to the heading itself that documentation tools set after it ("Title¶"). */
+const PERMALINK_MARK = /\s*[¶§🔗]$/u;
 
 /** A heading without the breadcrumb before it ("Site 〉 Channel 〉 Headline") or a column tag ("【记者即时播报】"; a year, "[2025]", stays). */
 function headline(h: string): string {
