@@ -81,6 +81,12 @@ describe('Chinese bylines', () => {
 });
 
 describe('English bylines', () => {
+  it("reads a wire story's closing credit line ('Reporting by …; Editing by …') as its reporters, not its editor", () => {
+    const d = doc(
+      '<body><h1>Port strike enters second week</h1><p>Dock workers extended their strike on Monday as talks stalled over pay.</p><p>Reporting by Jane Doe in Rotterdam; Editing by John Roe</p></body>',
+    );
+    expect(findAuthor(d, null, null)).toBe('Jane Doe');
+  });
   it('reads "Posted by" and rel=author', () => {
     expect(findAuthor(doc('<body><div class="meta">Posted by Jane Doe on March 3</div><p>Story.</p></body>'), null, null)).toBe('Jane Doe');
     expect(findAuthor(doc('<body><p>Filed under news</p><a rel="author" href="/u/jr">John Roe</a></body>'), null, null)).toBe('John Roe');

@@ -105,7 +105,7 @@ const BY = /(?:^|\s|\|)(?:[Bb]y|BY)\s*:?\s+([A-Z][\p{L}'.-]+(?:\s+(?:[A-Z][\p{L}
  * "Photo by" and a title's "Book by Author" are not the article's byline.
  */
 const BEFORE_BY = new RegExp(
-  '(?:^|[|•·⋅—–\\-:/,]|\\b(?:written|posted|published|authored|reported|reviewed|compiled|contributed|created|article|articles|post|posts|story|stories|words|text|essay|column|blog|guest post)' +
+  '(?:^|[|•·⋅—–\\-:/,]|\\b(?:written|posted|published|authored|reported|reporting|reviewed|compiled|contributed|created|article|articles|post|posts|story|stories|words|text|essay|column|blog|guest post)' +
     '|\\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\\.? \\d{1,2},? \\d{4}|\\d{1,4}[-/.]\\d{1,2}[-/.]\\d{1,4}|\\d{1,2} (?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*,? \\d{4}|\\d{1,2}:\\d{2}(?: ?[ap]m)?)$',
   'iu',
 );
