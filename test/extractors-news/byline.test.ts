@@ -20,6 +20,12 @@ function portal(info: string, body: string, opts: { head?: string; side?: string
 const P = '<p>市政府昨日宣布，将在今年内新建三座城市公园，总面积超过一百二十公顷，预计年底前全部向市民开放。</p>';
 
 describe('Chinese bylines', () => {
+  it("reads the writer before the bar's next labelled credit (撰文：… 摄影：…), not a photo credit after a name", () => {
+    const labelled = portal('2012年01月17日 18:32　撰文：李大华　摄影：张三　来源：示例日报', P);
+    expect(findAuthor(labelled, null, null)).toBe('李大华');
+    const empty = portal('2012年01月17日 18:32　作者：　责任编辑：易清', P);
+    expect(findAuthor(empty, null, null)).toBeNull();
+  });
   it('does not take the source (来源), the channel or the editor as the author', () => {
     const d = portal('2012年01月17日 18:32 来源：示例日报 <span class="author">新闻中心</span>', `${P}<p>（责任编辑：王五）</p>`);
     expect(findAuthor(d, null, null)).toBeNull();
@@ -75,6 +81,12 @@ describe('Chinese bylines', () => {
 });
 
 describe('English bylines', () => {
+  it("reads a wire story's closing credit line ('Reporting by …; Editing by …') as its reporters, not its editor", () => {
+    const d = doc(
+      '<body><h1>Port strike enters second week</h1><p>Dock workers extended their strike on Monday as talks stalled over pay.</p><p>Reporting by Jane Doe in Rotterdam; Editing by John Roe</p></body>',
+    );
+    expect(findAuthor(d, null, null)).toBe('Jane Doe');
+  });
   it('reads "Posted by" and rel=author', () => {
     expect(findAuthor(doc('<body><div class="meta">Posted by Jane Doe on March 3</div><p>Story.</p></body>'), null, null)).toBe('Jane Doe');
     expect(findAuthor(doc('<body><p>Filed under news</p><a rel="author" href="/u/jr">John Roe</a></body>'), null, null)).toBe('John Roe');

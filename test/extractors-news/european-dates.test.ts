@@ -6,6 +6,12 @@ import { pageZone } from '../../extractors/time/page-zone';
 import { doc, NOW } from './dom';
 
 describe('dates written with month names of other languages', () => {
+  it('reads the clock time a dash, bar or dot sets after the date, in the zone given', () => {
+    expect(parseDateText('12 de enero de 2026 - 14:30', NOW, '+01:00')).toBe('2026-01-12T14:30:00+01:00');
+    expect(parseDateText('January 12, 2026 | 2:30 pm', NOW, '-05:00')).toBe('2026-01-12T14:30:00-05:00');
+    expect(parseDateText('12.01.2026 · 14:30', NOW, '+01:00')).toBe('2026-01-12T14:30:00+01:00');
+    expect(parseDateText('2026-01-12 — 14:30', NOW, '+08:00')).toBe('2026-01-12T14:30:00+08:00');
+  });
   it('reads German, Spanish, French, Italian, Dutch, Portuguese and Russian dates, day first', () => {
     expect(parseDateText('3. März 2024', NOW)).toBe('2024-03-03');
     expect(parseDateText('12 de marzo de 2024', NOW)).toBe('2024-03-12');

@@ -94,3 +94,11 @@ describe("a UTC instant in the page's data", () => {
     expect(at(html, 'https://news.example.com/a/3.html')).toBe('2023-05-12T00:20:00Z');
   });
 });
+
+describe('a time shown without its year on a page whose URL writes its day', () => {
+  it("takes the URL's year with the time the page shows ('1月12日 08:20' under /2012-01-12/)", () => {
+    const html = `<html><head><meta charset="utf-8"><title>春运首日客流平稳_国内新闻_示例网</title></head><body>
+      <h1>春运首日客流平稳</h1><div class="time-source">1月12日 08:20 来源：<a href="/">示例日报</a></div>${P}${P}</body></html>`;
+    expect(at(html, 'https://news.example.com/c/2012-01-12/082012345.shtml')).toBe('2012-01-12T08:20:00+08:00');
+  });
+});

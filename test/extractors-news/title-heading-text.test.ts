@@ -25,4 +25,10 @@ describe('headline text as shown', () => {
       'Home Repair Assistance Grants for Older Owners',
     );
   });
+
+  it("drops the permalink mark a documentation tool links after the heading ('Quick tour¶')", () => {
+    expect(findTitle(page('Quick tour — Widgetry 2.1 documentation', 'Quick tour<a class="headerlink" href="#quick-tour" title="Link to this heading">¶</a>'), null, null)).toBe(
+      'Quick tour',
+    );
+  });
 });

@@ -75,6 +75,13 @@ describe('site and section names around the headline', () => {
 });
 
 describe('which heading is the headline', () => {
+  it("passes over an <h1> that names the blog (the <title>'s part after the entry) for the entry's own heading", () => {
+    const body =
+      '<div id="head"><h1><a href="http://blog.example.cn/u/2001">林间小路的博客</a></h1></div>' +
+      '<div class="articalTitle"><h2 class="titName">雨后的西湖</h2><span class="time">(2012-06-02 18:20:11)</span></div>';
+    expect(findTitle(page('雨后的西湖_林间小路_示例博客', '', body, 'http://blog.example.cn/s/blog_7f3a.html'), null, null)).toBe('雨后的西湖');
+  });
+
   it('passes over a menu or channel <h1> that carries only a fragment of the title', () => {
     const og = '<meta property="og:title" content="GAAP Compliance: Applying Accounting Best Practices To Your Business">';
     expect(

@@ -69,12 +69,14 @@ export function creditNames(text: string): string[] | null {
     if (n && !HAN_START.test(n) && !sep![0].trim()) n = null;
     if (n) rest = rest.slice(sep![0].length);
   }
-  if (!names.length || !END.test(rest) || NOT_WRITER.test(rest)) return null;
+  // A role word after the names credits them with it ("李大华 摄": the photo); one labelling the
+  // bar's next field ("李大华　摄影：张三") leaves them the writers.
+  if (!names.length || !END.test(rest) || (NOT_WRITER.test(rest) && !(/^\s/.test(rest) && LABEL_AHEAD.test(rest.trimStart())))) return null;
   return names;
 }
 
 /** A labelled field of an info bar that may follow the names. */
-const LABEL_AHEAD = /^(?:责任编辑|責任編輯|网络编辑|網絡編輯|编辑|編輯|责编|責編|来源|來源|稿源|出处|出處|时间|時間|日期|发布时间|發佈時間|字号|字號|浏览|瀏覽|点击|點擊)\s*[：:]/u;
+const LABEL_AHEAD = /^(?:责任编辑|責任編輯|网络编辑|網絡編輯|编辑|編輯|责编|責編|来源|來源|稿源|出处|出處|时间|時間|日期|发布时间|發佈時間|字号|字號|浏览|瀏覽|点击|點擊|摄影|攝影|图片|圖片|图|圖|视频|視頻|制图|製圖|设计|設計|校对|校對)\s*[：:]/u;
 
 /** Credit patterns, most explicit first. Each captures the text that starts with the names. */
 const CREDITS: RegExp[] = [
@@ -103,7 +105,7 @@ const BY = /(?:^|\s|\|)(?:[Bb]y|BY)\s*:?\s+([A-Z][\p{L}'.-]+(?:\s+(?:[A-Z][\p{L}
  * "Photo by" and a title's "Book by Author" are not the article's byline.
  */
 const BEFORE_BY = new RegExp(
-  '(?:^|[|•·⋅—–\\-:/,]|\\b(?:written|posted|published|authored|reported|reviewed|compiled|contributed|created|article|articles|post|posts|story|stories|words|text|essay|column|blog|guest post)' +
+  '(?:^|[|•·⋅—–\\-:/,]|\\b(?:written|posted|published|authored|reported|reporting|reviewed|compiled|contributed|created|article|articles|post|posts|story|stories|words|text|essay|column|blog|guest post)' +
     '|\\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\\.? \\d{1,2},? \\d{4}|\\d{1,4}[-/.]\\d{1,2}[-/.]\\d{1,4}|\\d{1,2} (?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*,? \\d{4}|\\d{1,2}:\\d{2}(?: ?[ap]m)?)$',
   'iu',
 );

@@ -22,10 +22,10 @@ export function englishMonth(word: string): number | null {
 }
 const MONTH_WORD = new RegExp(`^${MONTH_NAME}$`, 'i');
 /**
- * A clock time after a date: "08:30", "8:30 PM", "at 8:30", "08时30分"; Chinese pages may put
+ * A clock time after a date: "08:30", "8:30 PM", "at 8:30", "- 14:30", "· 14:30", "08时30分"; Chinese pages may put
  * the weekday ("星期五", "（周五）") and a part of the day ("下午 3:20") between the date and it.
  */
-const TIME = '(?:[\\sT,]*(?:at\\s*)?(?:[（(]?(?:星期|周|週|礼拜|禮拜)[一二三四五六日天][）)]?\\s*)?(?:(?:上午|早上|凌晨|中午|下午|晚上|傍晚)\\s*)?(\\d{1,2})[:：时時](\\d{2})(?:[:：分](\\d{2}))?(?:\\s*([ap])\\.?m\\.?)?)?';
+const TIME = '(?:[\\sT,]*(?:(?:[-–—|·•]|at|à|um|alle|às|a las|a la)\\s*)?(?:[（(]?(?:星期|周|週|礼拜|禮拜)[一二三四五六日天][）)]?\\s*)?(?:(?:上午|早上|凌晨|中午|下午|晚上|傍晚)\\s*)?(\\d{1,2})[:：时時](\\d{2})(?:[:：分](\\d{2}))?(?:\\s*([ap])\\.?m\\.?)?)?';
 /** "a"/"p" of a time: as written in English, or "p" after a Chinese word for the afternoon or evening. */
 const meridiem = (m: RegExpExecArray, i: number): string | undefined => m[i] ?? (/(中午|下午|晚上|傍晚)\s*\d/.test(m[0]) ? 'p' : undefined);
 
@@ -52,7 +52,7 @@ const OTHER_MONTHS: Record<string, number> = Object.fromEntries(
 );
 const OTHER_MONTH = `(${Object.keys(OTHER_MONTHS).sort((a, b) => b.length - a.length).join('|')})`;
 /** A clock time after such a date: "14:22", "um 14:22 Uhr", "à 14h22", "a las 14:22", "в 14:22". */
-const OTHER_TIME = '(?:,?\\s*(?:um|à|a las|às|alle|om|в|kl\\.?|klo|o)?\\s*(\\d{1,2})[:h](\\d{2})(?::(\\d{2}))?)?';
+const OTHER_TIME = '(?:,?\\s*(?:[-–—|·•]\\s*)?(?:um|à|a las|às|alle|om|в|kl\\.?|klo|o)?\\s*(\\d{1,2})[:h](\\d{2})(?::(\\d{2}))?)?';
 
 const pad = (n: number): string => String(n).padStart(2, '0');
 

@@ -58,7 +58,7 @@ export interface PublishedOptions {
  * (see onlyOtherDayShown), to an update date shown alone when the publish time is in schema data
  * only (onlyUpdateShown), and to one days earlier under the headline (shownEarlier). With no date at all: a labelled
  * date line anywhere, then the inline script data. The URL's day, when it has one, settles the day
- * (agreeWithUrl); a day the path writes in short ("/23/0512/08/ID.html") only dates a page
+ * (agreeWithUrl, which also gives a time shown without its year the URL's year); a day the path writes in short ("/23/0512/08/ID.html") only dates a page
  * that shows none.
  */
 export function findPublishedAt(doc: Document, article: JsonObject | null, now: Date, opts: PublishedOptions = {}): string | null {
@@ -139,6 +139,10 @@ function agreeWithUrl(found: string | null, structured: string | null, visible: 
   if (!day || found?.slice(0, 10) === day) return found;
   const local = structured && zone && structured.length > 10 && /(Z|[+-]00:?00)$/.test(structured) ? instantIn(new Date(structured), zone) : null;
   for (const c of [local, structured, visible?.at]) if (c?.slice(0, 10) === day) return c;
+  // A time shown without its year ("1月12日 08:20", read as this year's) on the URL's month and
+  // day: that time, in the URL's year.
+  const shown = visible?.relative ? visible.at : null;
+  if (shown && shown.length > 10 && shown.slice(5, 10) === day.slice(5, 10)) return day + shown.slice(10);
   return day;
 }
 

@@ -9,12 +9,21 @@ export const CJK = '\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{S
  * unspaced dashes only next to Chinese text ("标题-新浪财经", "标题——中新网"), where titles are
  * written without spaces, and not before a digit ("1900万-2900万" is a range). An unspaced
  * dash between Latin words ("Update–Fall 2025", "Wi-Fi") belongs to the headline, and so does an
- * unspaced underscore between Latin letters or digits (a name: "rustc_codegen_gcc").
+ * unspaced underscore between Latin letters or digits (a name: "rustc_codegen_gcc"). Guillemets
+ * that quote ("Macron : « Nous allons reconstruire » - Le Monde") are the headline's; one
+ * that quotes nothing separates ("Site » Post", "Post « Blog", the blog themes' way).
  */
 export const SEPARATOR = new RegExp(
-  `\\s+[|\\-–—_·»:•]\\s+|\\s*[|｜]\\s*|\\s*(?:(?<![\\p{Script=Latin}\\d])_|_(?![\\p{Script=Latin}\\d]))\\s*|\\s*(?:-{2,}|::)\\s*|(?<=[${CJK}》」』）)])\\s*[-–—]+\\s*(?=[^\\d\\s])|\\s*[–—]+\\s*(?=[${CJK}《「『（])`,
+  `\\s+[|\\-–—_·•]\\s+|(?<!«[^«»]*)\\s+»\\s+|\\s+«\\s+(?![^«»]*»)|\\s*[|｜]\\s*|\\s*(?:(?<![\\p{Script=Latin}\\d])_|_(?![\\p{Script=Latin}\\d]))\\s*|\\s*(?:-{2,}|::)\\s*|(?<=[${CJK}》」』）)】])\\s*[-–—]+\\s*(?=[^\\d\\s])|\\s*[–—]+\\s*(?=[${CJK}《「『（【])`,
   'u',
 );
+
+/**
+ * Marks that part a site's name from a headline but that headlines use too (French "Grève :
+ * ce qui change", "Cats / dogs", "本題～副題～", "求助：…"): they cut a part only when it names
+ * the site ("Article / Хабр", "記事：サイト名", "Headline : Le Site").
+ */
+export const SITE_ONLY_SEPARATOR = /\s+[:/~～‹]\s+|\s*[：～]\s*/u;
 
 /** The separated parts of a title, trimmed, empty ones dropped. */
 export function segments(title: string): string[] {

@@ -2,16 +2,45 @@ import { collapseSpace } from '../../text/normalize';
 import { jsonText, type JsonObject } from '../jsonld';
 import { metaContent, textOf } from './dom';
 import { toBlocks } from '../content/blocks';
-import { SEPARATOR, isHomeLink, segments, siteTest, weight, type SiteTest } from './title-site';
+import { SEPARATOR, SITE_ONLY_SEPARATOR, isHomeLink, segments, siteTest, weight, type SiteTest } from './title-site';
 
 /** Removes a site-name suffix/prefix: keeps the longest part of a separated <title> that does not name the site. */
 export function stripSiteName(title: string, siteName?: string | null, isSite?: SiteTest): string {
   const t = collapseSpace(title);
-  const parts = segments(t);
+  const mark = isSite ? siteSeparator(t, isSite) : null;
+  const parts = segments(t).flatMap((p) => splitAt(p, mark));
   if (parts.length < 2) return t;
   const site = siteName?.toLowerCase();
   const kept = parts.filter((p) => (!site || p.toLowerCase() !== site) && !isSite?.(p));
   return kept.reduce((a, b) => (weight(b) > weight(a) ? b : a), '') || t;
+}
+
+/**
+ * The mark of SITE_ONLY_SEPARATOR that sets the site's name apart at the start or end of a title
+ * ("Post / Section / Forum Name"): the site writes its titles with it, so it parts the other
+ * names there too. Null when none does.
+ */
+function siteSeparator(title: string, isSite: SiteTest): string | null {
+  for (const m of title.matchAll(new RegExp(SITE_ONLY_SEPARATOR.source, 'gu'))) {
+    const end = m.index + m[0].length;
+    // A site's name before a colon may name a series the headline belongs to (see dropSite).
+    if (isSite(title.slice(end)) || (!/[:：]/.test(m[0]) && isSite(title.slice(0, m.index)))) return m[0].trim();
+  }
+  return null;
+}
+
+/** `text` cut at each SITE_ONLY_SEPARATOR whose mark is `mark`. */
+function splitAt(text: string, mark: string | null): string[] {
+  if (!mark) return [text];
+  const out: string[] = [];
+  let from = 0;
+  for (const m of text.matchAll(new RegExp(SITE_ONLY_SEPARATOR.source, 'gu'))) {
+    if (m[0].trim() !== mark) continue;
+    out.push(text.slice(from, m.index).trim());
+    from = m.index + m[0].length;
+  }
+  out.push(text.slice(from).trim());
+  return out.filter(Boolean);
 }
 
 const fold = (s: string): string => s.normalize('NFKC').toLowerCase();
@@ -168,7 +197,7 @@ function headings(doc: Document): string[] {
 /**
  * A heading's text as the page shows it: a line break or block inside it is a space
  * ("WEEKEND<br>CODING AGENT"), hidden parts and scripts are not text, and soft hyphens and
- * word joiners (invisible hints where a line may or may not break) go.
+ * word joiners (invisible hints where a line may or may not break) go, and so does a permalink mark.
  */
 function headingText(h: Element): string {
   return collapseSpace(
@@ -176,8 +205,11 @@ function headingText(h: Element): string {
       .map((b) => b.text)
       .join(' ')
       .replace(/[\u00AD\u2060]/g, ''),
-  );
+  ).replace(PERMALINK_MARK, '');
 }
+
+/** The mark of a link to the heading itself that documentation tools set after it ("Title¶"). */
+const PERMALINK_MARK = /\s*[¶§🔗]$/u;
 
 /** A heading without the breadcrumb before it ("Site 〉 Channel 〉 Headline") or a column tag ("【记者即时播报】"; a year, "[2025]", stays). */
 function headline(h: string): string {
@@ -206,7 +238,7 @@ function bestHeading(doc: Document, refs: string[], docTitle: string, isSite: Si
   let best: string | null = null;
   let bestScore = 0;
   for (const h of hs) {
-    if (siteLike.has(fold(h)) || isSite(h, false)) continue;
+    if (siteLike.has(fold(h)) || isSite(h, false) || namesSidePart(h, parts, siteLike)) continue;
     // Most of the heading's words in a title, and the heading not a mere fragment of it (a menu
     // or channel heading: "Planning", "Supporting GAAP compliance").
     const score = Math.max(0, ...refs.map((r) => (Math.max(...segments(r).map((p) => containedIn(p, h))) >= COVER ? containedIn(h, r) : 0)));
@@ -215,15 +247,28 @@ function bestHeading(doc: Document, refs: string[], docTitle: string, isSite: Si
   return bestScore >= 0.5 ? best : null;
 }
 
+const ANY_SEPARATOR = new RegExp(`${SEPARATOR.source}|${SITE_ONLY_SEPARATOR.source}`, 'gu');
+
+/**
+ * Whether the <title> part closest to the heading is a site or section name after the headline
+ * (a blog's name in its <h1>, "Name的博客" against "entry_Name_…博客"): the heading is the site's.
+ */
+function namesSidePart(h: string, parts: string[], side: Set<string>): boolean {
+  const share = (p: string) => containedIn(h, p);
+  const closest = parts.reduce((a, b) => (share(b) > share(a) ? b : a), parts[0] ?? '');
+  return side.has(closest) && share(closest) > share(parts[0] ?? '');
+}
+
 /** The title without the parts at its start or end that name the site ("Headline | Site", "Site: Headline"); the rest as written. */
 function dropSite(title: string, isSite: SiteTest, docTitle: string): string {
   let t = collapseSpace(title);
   for (;;) {
-    const seps = [...t.matchAll(new RegExp(SEPARATOR.source, 'gu'))];
+    const seps = [...t.matchAll(ANY_SEPARATOR)];
     const first = seps[0];
     const last = seps[seps.length - 1];
     if (last && isSite(t.slice(last.index! + last[0].length)) && last.index! > 0) t = t.slice(0, last.index).trim();
-    else if (first && isSite(t.slice(0, first.index)) && first.index! + first[0].length < t.length) t = t.slice(first.index! + first[0].length).trim();
+    // A colon after the site's name at the start is read below.
+    else if (first && !/[:：]/.test(first[0]) && isSite(t.slice(0, first.index)) && first.index! + first[0].length < t.length) t = t.slice(first.index! + first[0].length).trim();
     else break;
   }
   // "Site: Headline": a colon after the site's name, unspaced on its left; unless <title> starts
