@@ -20,11 +20,11 @@ import { openRepository } from '../storage/open';
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const say = (m: string) => process.stderr.write(`[storage-crawl] ${m}\n`);
 
-function arg(name: string, dflt: number): number {
+function arg(name: string, dflt: number, min: number): number {
   const i = process.argv.indexOf(name);
   if (i < 0) return dflt;
   const n = Number(process.argv[i + 1]);
-  if (!Number.isInteger(n) || n < 100) throw new Error(`${name} must be an integer >= 100, got ${process.argv[i + 1]}`);
+  if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be an integer >= ${min}, got ${process.argv[i + 1]}`);
   return n;
 }
 
@@ -71,8 +71,8 @@ ${line(rate, qMax, '#d62728')}
 </svg>\n`;
 }
 
-const pages = arg('--pages', 100_000);
-const concurrency = arg('--concurrency', 16);
+const pages = arg('--pages', 100_000, 100);
+const concurrency = arg('--concurrency', 16, 1);
 const site = await startDemoSite({ port: 0, products: pages });
 const data = mkdtempSync(join(tmpdir(), 'storage-crawl-'));
 say(`demo site ${site.url} with ${pages} products; crawling ${pages} pages over HTTP into ${data}`);

@@ -22,6 +22,7 @@ import { RedisValidatorStore, type ValidatorStore } from './fetching/validators'
 import { SqliteValidatorStore } from './backends/validator-store';
 import { StoreHealth, errorMessage } from './results/page-steps';
 import { ExtractPool } from '../extraction/pool';
+import { limitHeapGrowth } from './heap-growth';
 import { watchTaskControl, type TaskControlWatch } from '../schedule/watch-task-control';
 import { appConfig, taskDir } from '../config/config';
 import type { PageResult } from '../../extractors/types';
@@ -78,6 +79,8 @@ function ensureWritable(dataDir: string, dir: string): void {
 export async function runTask(opts: CrawlOptions, hooks: RunHooks = {}): Promise<RunOutcome> {
   // Failures are recorded per page by the crawler itself; Crawlee's own error lines would repeat them.
   if (!process.env.CRAWLEE_LOG_LEVEL) crawleeLog.setLevel(crawleeLog.LEVELS.OFF);
+  // A crawl allocates garbage at every page: its memory must follow what it holds, not V8's default headroom.
+  limitHeapGrowth();
   const cfg = appConfig();
   // HTTP mode needs no browser.
   const chromiumPath = opts.mode === 'http' ? '' : findChromium(cfg.chromiumPath);

@@ -22,6 +22,7 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { Configuration, RequestQueue } from 'crawlee';
+import { boundQueueCaches } from './queue-caches';
 import type {
   BatchAddRequestsResult, ListAndLockHeadResult, ListAndLockOptions, ListOptions, ProcessedRequest,
   ProlongRequestLockOptions, ProlongRequestLockResult, QueueHead, QueueOperationInfo, RequestOptions,
@@ -431,6 +432,8 @@ export async function openRedisRequestQueue(opts: RedisQueueOptions): Promise<Re
   // never be shared between two crawler instances of one process (each needs its own lock owner).
   const config = new Configuration({ purgeOnStart: false });
   const queue = await RequestQueue.open(opts.task, { storageClient: storage, config });
+  // Crawlee's own caches of every request this worker saw would grow for the whole task.
+  boundQueueCaches(queue);
   const client = (queue as unknown as { client: RedisRequestQueueClient }).client;
   return {
     queue,

@@ -4,15 +4,13 @@ import { Configuration, RequestQueue } from 'crawlee';
 import { memoryStorage } from './memory-storage';
 import { MemoryBloom } from '../../dedup/bloom-memory';
 import { QueueJournal } from '../../queue/queue-journal';
+import { boundQueueCaches } from '../../queue/queue-caches';
 import { LocalPageBudget } from '../page-budget';
 import { readTaskState, writeTaskState, resetTaskRunState } from '../task-state';
 import { UsageError } from '../../cli/usage-error';
 import { CRAWLEE_BASE, resumedSettings, type TaskBackend, type TaskSettings } from './task-backend';
 import { logLine } from '../../cli/log';
 import { FileRuleStore } from '../fetching/replay/rule-store';
-
-/** Requests Crawlee's RequestQueue keeps in its cache (its own default: 2,000,000, about 200 bytes each). */
-const REQUEST_CACHE_ENTRIES = 50_000;
 
 /**
  * Embedded default: Crawlee's in-memory queue with a journal, and an in-process Bloom filter, in the task folder.
@@ -51,9 +49,8 @@ export async function openLocalBackend(
     onReplayedKeys: (keys) => void bloom.testAndSetMany(keys),
   });
   const queue = await RequestQueue.open(queueId, { config, storageClient });
-  // Crawlee caches every request it ever added (up to 2,000,000): a cache, so a bounded one
-  // (dedup is the Bloom filter's; a request it no longer holds is read from the queue).
-  (queue as unknown as { requestCache: { maxLength: number } }).requestCache.maxLength = REQUEST_CACHE_ENTRIES;
+  // Crawlee caches every request it ever added: caches, so bounded ones (dedup is the Bloom filter's).
+  boundQueueCaches(queue);
   // The journal's count of slots is exact after a crash; state.json's only as of its last checkpoint
   // (and the only count in journals written before slots were journaled).
   const budget = new LocalPageBudget(settings.maxPages, resume ? Math.max(previous?.pagesUsed ?? 0, journal.slotsUsed) : 0, journal);
