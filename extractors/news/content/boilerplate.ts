@@ -108,8 +108,9 @@ const CREDIT: RegExp[] = [
  */
 const SECTION_END = new RegExp(
   '^(related( articles| stories| posts| content| coverage| reading| links| news)?|read (more|next|also)|more (from|on|stories|news)|you (may|might) also like|recommended( for you| stories)?|also read|see also|trending|most (read|popular|viewed)( \\S+)?|leave a (comment|reply)|more like this' +
-    // "More from <site>", "More articles you might enjoy", "Recommended reading", "Up next", an author box.
-    '|more (from|in) \\S+( \\S+){0,2}|more ((great|top|popular|recent|latest) (\\S+ )?)?(articles|posts|stories|reads)( you (may|might) (also )?(like|enjoy))?|recommended (reading|reads|articles|posts)|up next|also in the news|about the (author|authors|contributor|writer)' +
+    // "More from <site>", "More articles you might enjoy", "Recommended reading", "Up next", an author box,
+    // a fact-check "Article Sources" list or an "Editor's note" on updates (a "References" list is text and stays).
+    '|more (from|in) \\S+( \\S+){0,2}|more ((great|top|popular|recent|latest) (\\S+ )?)?(articles|posts|stories|reads)( you (may|might) (also )?(like|enjoy))?|recommended (reading|reads|articles|posts)|up next|article sources|editor[\u2019\']?s note|also in the news|about the (author|authors|contributor|writer)' +
     '|相关(阅读|新闻|文章|报道|链接|推荐)|相關(閱讀|新聞|文章|報導|連結)|延伸阅读|延伸閱讀|推荐阅读|推薦閱讀|热门推荐|熱門推薦|猜你喜欢|更多(新闻|精彩|内容)|热点新闻|网友评论|網友評論|新闻讨论|新聞討論|网友讨论|網友討論|跟帖|跟贴|comments?' +
     // The same markers in the other languages the crawler meets (pt, es, fr, de, it, ru).
     '|você (pode|também pode) gostar|veja também|leia também|(artigos|posts|notícias|matérias) relacionad[oa]s|comentários|deixe (um|seu) comentário' +
