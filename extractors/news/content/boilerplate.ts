@@ -33,6 +33,8 @@ const FURNITURE: RegExp[] = [
   /^[【\[(（][^】\])）]{0,24}(记者|記者)[^】\])）]{0,24}[】\])）]$/,
   /^https?:\/\/\S+$/i,
   /^(tags?|topics?|标签|標籤|关键词|關鍵字|关键字)\s*[:：]?$/i,
+  // A labelled list of the page's tags or categories: "Tags: Employment, Health & Fitness", "Filed under: Travel, Europe".
+  /^(tags?|tagged( with)?|topics?|categories|category|filed under|posted in)\s*[:：]\s*[^.!?]{1,200}$/i,
   /^(本篇|本文)?(新闻|新聞)?(热门|熱門)?(关键词|關鍵詞|关键字|關鍵字)\s*[:：]?$/,
   /^(this|the) (post|article|page|story) (may )?contains? (affiliate|sponsored|referral)/i,
   /^(loading|正在加载|(跟帖|跟贴|评论)读取中)(…|\.\.\.)?$/i,
