@@ -19,7 +19,7 @@ import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Types } from 'mongoose';
-import { quoteIdent, schemaSql, TABLES } from '../storage/embedded/tables';
+import { byKeysSql, FINGERPRINT_COLUMNS, schemaSql, upsertSql } from '../storage/embedded/tables';
 
 const total = Number(process.argv[2] ?? 200_000);
 const variant = process.argv[3] ?? 'base';
@@ -42,10 +42,9 @@ if (has('partial')) sql = sql.map((s) => (/"commodities_salePrice"/.test(s) ? `$
 db.exec(sql.join(';\n'));
 const checkpointer = has('ext') ? new Database(join(dir, 'store.sqlite')) : null;
 
-const cols = ['_id', 'uk', ...TABLES.commodities.columns.map((c) => c.field), 'doc'];
-const upsert = db.prepare(`INSERT INTO commodities (${cols.map(quoteIdent).join(', ')}) VALUES (${cols.map(() => '?').join(', ')}) ` +
-  `ON CONFLICT(_id) DO UPDATE SET ${cols.slice(1).map((c) => `${quoteIdent(c)} = excluded.${quoteIdent(c)}`).join(', ')}`);
-const known = db.prepare(`SELECT uk, _id, json_extract(doc, '$.fingerprint'), json_extract(doc, '$.gone') FROM commodities WHERE taskId = ? AND uk IN (SELECT value FROM json_each(?))`).raw();
+// The store's own statements; rows() gives their values in TABLES.commodities' column order.
+const upsert = db.prepare(upsertSql('commodities'));
+const known = db.prepare(byKeysSql('commodities', FINGERPRINT_COLUMNS)).raw();
 const taskId = new Types.ObjectId().toHexString();
 const group = opt('group', 1);
 

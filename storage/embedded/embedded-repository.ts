@@ -12,7 +12,7 @@ import { decodeDoc, encodeDoc, reviveDoc } from './doc-codec';
 import { readLegacyLog } from './legacy-log';
 import { planSql } from './sql-plan';
 import { describeFsError, recoveryStep, storeError } from './store-errors';
-import { columnValue, LAYOUT_VERSION, quoteIdent, schemaSql, TABLES, UPGRADES } from './tables';
+import { byKeysSql, columnValue, FINGERPRINT_COLUMNS, LAYOUT_VERSION, quoteIdent, schemaSql, TABLES, UPGRADES, upsertSql } from './tables';
 
 export { describeFsError } from './store-errors';
 
@@ -267,14 +267,8 @@ export class EmbeddedRepository extends BaseRepository {
 
   private upsertStmt(coll: CollectionName): Stmt {
     let s = this.upserts.get(coll);
-    if (!s) this.upserts.set(coll, (s = this.db.prepare(this.upsertSql(coll))));
+    if (!s) this.upserts.set(coll, (s = this.db.prepare(upsertSql(coll))));
     return s;
-  }
-
-  private upsertSql(coll: CollectionName): string {
-    const cols = ['_id', 'uk', ...TABLES[coll].columns.map((c) => quoteIdent(c.field)), 'doc'];
-    return `INSERT INTO ${quoteIdent(coll)} (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')}) ` +
-      `ON CONFLICT(_id) DO UPDATE SET ${cols.slice(1).map((c) => `${c} = excluded.${c}`).join(', ')}`;
   }
 
   /** Inserts or replaces a document by _id; a different document holding its unique key is replaced. */
@@ -303,7 +297,7 @@ export class EmbeddedRepository extends BaseRepository {
         if (!keys.length) return out;
         // All keys in one statement (a JSON array of them): a page's 500 commodities were 500 calls.
         const t = TABLES[coll];
-        const s = this.stmt(`SELECT uk, doc FROM ${quoteIdent(coll)} WHERE ${t.scoped ? 'taskId = ? AND ' : ''}uk IN (SELECT value FROM json_each(?))`).raw();
+        const s = this.stmt(byKeysSql(coll, 'doc')).raw();
         const list = JSON.stringify(keys);
         for (const [k, json] of (t.scoped ? s.iterate(taskId, list) : s.iterate(list)) as IterableIterator<[string, string]>) {
           out.set(k, decodeDoc(coll, json));
@@ -314,9 +308,7 @@ export class EmbeddedRepository extends BaseRepository {
         const out = new Map<string, { id: string; fingerprint: unknown; gone: boolean }>();
         if (!keys.length) return out;
         const t = TABLES[coll];
-        // json_extract reads two fields of the JSON in SQLite: no document crosses into JavaScript.
-        const s = this.stmt(`SELECT uk, _id, json_extract(doc, '$.fingerprint'), json_extract(doc, '$.gone') FROM ${quoteIdent(coll)} ` +
-          `WHERE ${t.scoped ? 'taskId = ? AND ' : ''}uk IN (SELECT value FROM json_each(?))`).raw();
+        const s = this.stmt(byKeysSql(coll, FINGERPRINT_COLUMNS)).raw();
         const list = JSON.stringify(keys);
         for (const [k, id, fingerprint, gone] of (t.scoped ? s.iterate(taskId, list) : s.iterate(list)) as IterableIterator<[string, string, unknown, unknown]>) {
           out.set(k, { id, fingerprint, gone: Boolean(gone) });

@@ -104,6 +104,24 @@ export function schemaSql(): string {
   return out.join(';\n');
 }
 
+/** The insert-or-replace of a record by _id: _id, uk, the table's columns in TABLES order, doc. */
+export function upsertSql(coll: CollectionName): string {
+  const cols = ['_id', 'uk', ...TABLES[coll].columns.map((c) => q(c.field)), 'doc'];
+  return `INSERT INTO ${q(coll)} (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')}) ` +
+    `ON CONFLICT(_id) DO UPDATE SET ${cols.slice(1).map((c) => `${c} = excluded.${c}`).join(', ')}`;
+}
+
+/**
+ * The rows of a page's unique keys (a JSON array, after the task id in a scoped table): `what`
+ * is the selected expressions after uk.
+ */
+export function byKeysSql(coll: CollectionName, what: string): string {
+  return `SELECT uk, ${what} FROM ${q(coll)} WHERE ${TABLES[coll].scoped ? 'taskId = ? AND ' : ''}uk IN (SELECT value FROM json_each(?))`;
+}
+
+/** byKeysSql's expressions for a re-crawl's fingerprint check: json_extract reads two fields, no document crosses into JavaScript. */
+export const FINGERPRINT_COLUMNS = `_id, json_extract(doc, '$.fingerprint'), json_extract(doc, '$.gone')`;
+
 /** The value a column holds for a document field (NULL unless it has the column's kind). */
 export function columnValue(kind: ColumnKind, v: unknown): string | number | null {
   if (kind === 'text') return typeof v === 'string' ? v : null;
