@@ -57,6 +57,8 @@ export function toBlocks(root: Node, opts: BlockOptions = {}): TextBlock[] {
   const skipHidden = opts.skipHidden ?? true;
   const maxLinkText = opts.maxLinkText ?? 200;
   const countedLink = new Set<Element>();
+  // Links to the page's own sections, decided once when the walk enters them.
+  const anchorLink = new Set<Element>();
   const blocks: TextBlock[] = [];
   let buf: string[] = [];
   let linkChars = 0;
@@ -112,7 +114,10 @@ export function toBlocks(root: Node, opts: BlockOptions = {}): TextBlock[] {
       // A link wrapping a whole story (some sites make the body one <a>) is text, not navigation.
       if (name === 'a' && !isProseLink(el, maxLinkText)) {
         inLink++;
-        if (isAnchorLink(el)) inAnchor++;
+        if (isAnchorLink(el)) {
+          inAnchor++;
+          anchorLink.add(el);
+        }
       } else if (name === 'a') countedLink.add(el);
       if (name === 'pre') inPre++;
       stack.push([node, 1, depthLink]);
@@ -121,7 +126,7 @@ export function toBlocks(root: Node, opts: BlockOptions = {}): TextBlock[] {
     } else {
       if (name === 'a' && !countedLink.delete(el)) {
         inLink--;
-        if (isAnchorLink(el)) inAnchor--;
+        if (anchorLink.delete(el)) inAnchor--;
       }
       if (name === 'pre') inPre--;
       hints.pop();

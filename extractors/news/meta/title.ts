@@ -15,13 +15,16 @@ export function stripSiteName(title: string, siteName?: string | null, isSite?: 
   return kept.reduce((a, b) => (weight(b) > weight(a) ? b : a), '') || t;
 }
 
+/** SITE_ONLY_SEPARATOR, every match (matchAll copies it, so it is shared safely). */
+const SITE_ONLY_ALL = new RegExp(SITE_ONLY_SEPARATOR.source, 'gu');
+
 /**
  * The mark of SITE_ONLY_SEPARATOR that sets the site's name apart at the start or end of a title
  * ("Post / Section / Forum Name"): the site writes its titles with it, so it parts the other
  * names there too. Null when none does.
  */
 function siteSeparator(title: string, isSite: SiteTest): string | null {
-  for (const m of title.matchAll(new RegExp(SITE_ONLY_SEPARATOR.source, 'gu'))) {
+  for (const m of title.matchAll(SITE_ONLY_ALL)) {
     const end = m.index + m[0].length;
     // A site's name before a colon may name a series the headline belongs to (see dropSite).
     if (isSite(title.slice(end)) || (!/[:：]/.test(m[0]) && isSite(title.slice(0, m.index)))) return m[0].trim();
@@ -34,7 +37,7 @@ function splitAt(text: string, mark: string | null): string[] {
   if (!mark) return [text];
   const out: string[] = [];
   let from = 0;
-  for (const m of text.matchAll(new RegExp(SITE_ONLY_SEPARATOR.source, 'gu'))) {
+  for (const m of text.matchAll(SITE_ONLY_ALL)) {
     if (m[0].trim() !== mark) continue;
     out.push(text.slice(from, m.index).trim());
     from = m.index + m[0].length;
