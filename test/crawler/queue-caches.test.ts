@@ -1,13 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Redis } from 'ioredis';
 import type { RequestQueue } from 'crawlee';
 import { openLocalBackend } from '../../src/crawler/backends/local';
 import { dropRedisTask, openRedisRequestQueue } from '../../src/queue/redis-request-queue';
 import { REQUEST_CACHE_ENTRIES, SEEN_CACHE_SLOTS } from '../../src/queue/queue-caches';
-import { startRedisServer, type RedisServerHandle } from '../helpers/redis-server';
+import { useRedisServer } from '../helpers/redis-server';
 
 /** What Crawlee's queue holds in memory per request it saw (its internals, read as they are). */
 function cached(queue: RequestQueue): { seenKeys: number; requests: number; requestCap: number } {
@@ -29,17 +28,9 @@ async function addPages(queue: RequestQueue, n: number, prefix: string): Promise
 // Crawlee's own defaults (2,000,000 requests and 1,000,000 keys) kept every request of a crawl:
 // the crawler's memory grew with each page discovered.
 describe("the request queue's caches stay capped however many requests it sees", { timeout: 120_000 }, () => {
-  let srv: RedisServerHandle;
-  let redis: Redis;
+  const redis = useRedisServer();
   const dirs: string[] = [];
-
-  beforeAll(async () => {
-    srv = await startRedisServer();
-    redis = new Redis(srv.url);
-  });
-  afterAll(async () => {
-    redis?.disconnect();
-    await srv?.stop();
+  afterAll(() => {
     for (const d of dirs) rmSync(d, { recursive: true, force: true });
   });
 
@@ -68,7 +59,7 @@ describe("the request queue's caches stay capped however many requests it sees",
 
   it('Redis queue: the same caps hold for a worker of a shared task, and a page added again is still recognised', async () => {
     const task = `caches-${process.pid}`;
-    const handle = await openRedisRequestQueue({ redis: srv.url, task, bloom: { n: 20_000, p: 1e-3 } });
+    const handle = await openRedisRequestQueue({ redis: redis.server.url, task, bloom: { n: 20_000, p: 1e-3 } });
     try {
       await addPages(handle.queue, 10_000, 'r');
       const after = cached(handle.queue);
@@ -79,7 +70,7 @@ describe("the request queue's caches stay capped however many requests it sees",
       expect(again.processedRequests[0]?.wasAlreadyPresent).toBe(true);
     } finally {
       await handle.close();
-      await dropRedisTask(redis, task);
+      await dropRedisTask(redis.client, task);
     }
   });
 });

@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Redis } from 'ioredis';
-import { startRedisServer, type RedisServerHandle } from '../helpers/redis-server';
+import { useRedisServer } from '../helpers/redis-server';
 import {
   bloomPositions, bloomPositionsInto, falsePositiveRate, optimalBits, optimalHashes, sizeBloom, REDIS_MAX_BLOCK_BITS,
 } from '../../src/dedup/bloom-math';
@@ -94,20 +93,11 @@ describe('in-process Bloom filter', () => {
 });
 
 describe('Redis Bloom filter', () => {
-  let srv: RedisServerHandle;
-  let redis: Redis;
-  beforeAll(async () => {
-    srv = await startRedisServer();
-    redis = new Redis(srv.url);
-  });
-  afterAll(async () => {
-    redis?.disconnect();
-    await srv?.stop();
-  });
+  const suite = useRedisServer();
 
   it('test-and-sets a whole batch, duplicates inside the batch included, bit for bit like the in-process one', async () => {
     const opts = { n: 20_000, p: 1e-3, maxBlockBits: 65_536 };
-    const rb = await RedisBloom.open(redis, { task: 'bloom-a', ...opts });
+    const rb = await RedisBloom.open(suite.client, { task: 'bloom-a', ...opts });
     expect(rb.sizing.blocks).toBeGreaterThan(1);
     const mem = new MemoryBloom(sizeBloom(opts));
     const urls = Array.from({ length: 3000 }, (_, i) => `https://b.test/${i % 2500}`);
@@ -124,7 +114,7 @@ describe('Redis Bloom filter', () => {
 
   it('sends big batches as several BITFIELDs in one transaction, and leaves the same bytes as the in-process filter', async () => {
     const opts = { n: 30_000, p: 1e-3 };
-    const rb = await RedisBloom.open(redis, { task: 'bloom-c', ...opts });
+    const rb = await RedisBloom.open(suite.client, { task: 'bloom-c', ...opts });
     expect(rb.sizing.blocks).toBe(1);
     const mem = new MemoryBloom(sizeBloom(opts));
     // 2600 URLs in one block: 3 commands; the repeats fall in later commands than their first copy.
@@ -134,7 +124,7 @@ describe('Redis Bloom filter', () => {
     expect(seen.slice(2000).every(Boolean)).toBe(true);
     const probes = urls.map((u) => `${u}?probe`);
     expect(await rb.contains(probes)).toEqual(probes.map((u) => mem.has(u)));
-    const stored = await redis.getBuffer('sn:{bloom-c}:bloom:b0');
+    const stored = await suite.client.getBuffer('sn:{bloom-c}:bloom:b0');
     const local = join(mkdtempSync(join(tmpdir(), 'bloom-')), 'c.bin');
     await mem.save(local);
     const file = readFileSync(local);
@@ -143,10 +133,10 @@ describe('Redis Bloom filter', () => {
   });
 
   it('refuses other settings for the same task, naming the difference; adopts stored ones when none given', async () => {
-    await RedisBloom.open(redis, { task: 'bloom-b', n: 1000, p: 0.01 });
-    await expect(RedisBloom.open(redis, { task: 'bloom-b', n: 1000, p: 0.001 })).rejects.toThrow(/p: stored 0\.01, this worker 0\.001/);
-    expect((await RedisBloom.open(redis, { task: 'bloom-b' })).sizing.p).toBe(0.01);
-    expect(await RedisBloom.openExisting(redis, 'nope')).toBeNull();
+    await RedisBloom.open(suite.client, { task: 'bloom-b', n: 1000, p: 0.01 });
+    await expect(RedisBloom.open(suite.client, { task: 'bloom-b', n: 1000, p: 0.001 })).rejects.toThrow(/p: stored 0\.01, this worker 0\.001/);
+    expect((await RedisBloom.open(suite.client, { task: 'bloom-b' })).sizing.p).toBe(0.01);
+    expect(await RedisBloom.openExisting(suite.client, 'nope')).toBeNull();
   });
 });
 

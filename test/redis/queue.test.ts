@@ -1,31 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
-import { startRedisServer, type RedisServerHandle } from '../helpers/redis-server';
+import { useRedisServer } from '../helpers/redis-server';
 import {
   dropRedisTask, openRedisRequestQueue, RedisStorageClient, reservePage, releasePage, pagesReserved,
   type RedisQueueOptions, type RedisRequestQueueClient,
 } from '../../src/queue/redis-request-queue';
 
-let srv: RedisServerHandle;
-let redis: Redis;
+const suite = useRedisServer();
 let taskNo = 0;
 const newTask = () => `qtest-${process.pid}-${++taskNo}`;
 const req = (url: string) => ({ url, uniqueKey: url });
 
 /** A queue client as Crawlee would get it, with a chosen owner id. */
 async function client(task: string, clientId: string, extra: Partial<RedisQueueOptions> = {}): Promise<RedisRequestQueueClient> {
-  const s = await RedisStorageClient.create({ redis, task, clientId, bloom: { n: 10_000, p: 1e-3 }, ...extra });
+  const s = await RedisStorageClient.create({ redis: suite.client, task, clientId, bloom: { n: 10_000, p: 1e-3 }, ...extra });
   return s.requestQueue(task);
 }
-
-beforeAll(async () => {
-  srv = await startRedisServer();
-  redis = new Redis(srv.url);
-});
-afterAll(async () => {
-  redis?.disconnect();
-  await srv?.stop();
-});
 
 describe('Redis request queue', () => {
   it('dedups a batch: repeats in the batch, across batches and URL variants enqueue once', async () => {
@@ -153,7 +143,7 @@ describe('Redis request queue', () => {
     ]);
     expect(res.processedRequests.map((p) => p.wasAlreadyPresent)).toEqual([true, true, true, false, false]);
     expect(bad).toEqual(['javascript:void(0)', 'http://', 'mailto:a@b.c']);
-    expect(await redis.hget(`sn:{${task}}:q:meta`, 'malformed')).toBe('3');
+    expect(await suite.client.hget(`sn:{${task}}:q:meta`, 'malformed')).toBe('3');
     const items = (await a.listAndLockHead({ limit: 5, lockSecs: 60 })).items;
     expect(items.map((i) => i.url.length).sort((x, y) => x - y)).toEqual(['https://shop.test/ok'.length, long.length]);
     expect((await a.addRequest(req(long))).wasAlreadyPresent).toBe(true);
@@ -164,13 +154,13 @@ describe('Redis request queue', () => {
     await client(task, 'a', { bloom: { n: 10_000, p: 1e-3 } });
     await expect(client(task, 'b', { bloom: { n: 50_000, p: 1e-3 } })).rejects.toThrow(/n: stored 10000, this worker 50000/);
     // A worker that names no settings adopts the stored ones.
-    const s = await RedisStorageClient.create({ redis, task, clientId: 'c' });
+    const s = await RedisStorageClient.create({ redis: suite.client, task, clientId: 'c' });
     expect(s.sizing.n).toBe(10_000);
   });
 
   it('adds atomically under 4 concurrent clients: no duplicates, no losses (100k adds)', async () => {
     const task = newTask();
-    const conns = Array.from({ length: 4 }, () => new Redis(srv.url));
+    const conns = Array.from({ length: 4 }, () => new Redis(suite.server.url));
     try {
       const clients = await Promise.all(conns.map(async (r, i) => {
         const s = await RedisStorageClient.create({ redis: r, task, clientId: `c${i}`, bloom: { n: 100_000, p: 1e-4 } });
@@ -188,13 +178,13 @@ describe('Redis request queue', () => {
         return news;
       }));
       const total = counts.reduce((a, b) => a + b, 0);
-      expect(await redis.hlen(`sn:{${task}}:q:req`)).toBe(total);
+      expect(await suite.client.hlen(`sn:{${task}}:q:req`)).toBe(total);
       // A false positive of the Bloom filter may drop a URL (p = 1e-4): allow for at most a few.
       expect(total).toBeGreaterThan(25_000 - 10);
       expect(total).toBeLessThanOrEqual(25_000);
       // Every enqueued id is in exactly one host list once.
-      const hosts = await redis.keys(`sn:{${task}}:q:h:*`);
-      const ids = (await Promise.all(hosts.map((h) => redis.lrange(h, 0, -1)))).flat();
+      const hosts = await suite.client.keys(`sn:{${task}}:q:h:*`);
+      const ids = (await Promise.all(hosts.map((h) => suite.client.lrange(h, 0, -1)))).flat();
       expect(ids.length).toBe(total);
       expect(new Set(ids).size).toBe(total);
     } finally {
@@ -204,14 +194,14 @@ describe('Redis request queue', () => {
 
   it('page budget is exact across clients', async () => {
     const task = newTask();
-    const conns = Array.from({ length: 3 }, () => new Redis(srv.url));
+    const conns = Array.from({ length: 3 }, () => new Redis(suite.server.url));
     try {
       const results = await Promise.all(conns.map((r) => Promise.all(Array.from({ length: 20 }, () => reservePage(r, task, 25)))));
       expect(results.flat().filter(Boolean)).toHaveLength(25);
-      expect(await pagesReserved(redis, task)).toBe(25);
-      await releasePage(redis, task);
-      expect(await reservePage(redis, task, 25)).toBe(true);
-      expect(await reservePage(redis, task, 25)).toBe(false);
+      expect(await pagesReserved(suite.client, task)).toBe(25);
+      await releasePage(suite.client, task);
+      expect(await reservePage(suite.client, task, 25)).toBe(true);
+      expect(await reservePage(suite.client, task, 25)).toBe(false);
     } finally {
       for (const r of conns) r.disconnect();
     }
@@ -219,13 +209,13 @@ describe('Redis request queue', () => {
 
   it("Crawlee's drop() and purge on start do not wipe a shared queue; dropRedisTask does", async () => {
     const task = newTask();
-    const h = await openRedisRequestQueue({ redis, task, bloom: { n: 1000, p: 0.01 } });
+    const h = await openRedisRequestQueue({ redis: suite.client, task, bloom: { n: 1000, p: 0.01 } });
     await h.queue.addRequest({ url: 'https://shop.test/keep' });
     await h.queue.drop();
-    const h2 = await openRedisRequestQueue({ redis, task });
+    const h2 = await openRedisRequestQueue({ redis: suite.client, task });
     expect((await h2.queue.getInfo())?.totalRequestCount).toBe(1);
     expect(h2.clientId).not.toBe(h.clientId);
-    expect(await dropRedisTask(redis, task)).toBeGreaterThan(3);
-    expect(await redis.keys(`sn:{${task}}:*`)).toEqual([]);
+    expect(await dropRedisTask(suite.client, task)).toBeGreaterThan(3);
+    expect(await suite.client.keys(`sn:{${task}}:*`)).toEqual([]);
   });
 });
