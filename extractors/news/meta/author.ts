@@ -2,6 +2,7 @@ import { collapseSpace } from '../../text/normalize';
 import { jsonText, readJsonLd, typesOf, type JsonObject } from '../jsonld';
 import { metaContent, textOf } from './dom';
 import { bloggerFromTitle, forumPoster, nickname, starterLabel } from './poster';
+import { markedProfileName, ownerInDateBar, profileUnderHeadline } from './profile-link';
 import { byCredit, creditNames, infoBarName, datelineCredit, findEditor, findSource, lineCredit, ORG_SUFFIX, pageLines, signatureCredit, surnamed } from './byline-text';
 
 
@@ -227,8 +228,9 @@ export function authorFromPage(doc: Document, article: JsonObject | null): strin
     () => (hanMeta ? null : bare(metaAuthor)),
     () => {
       for (const el of Array.from(doc.querySelectorAll('[itemprop="author"] [itemprop="name"], [itemprop="author"], [rel~="author" i]')).slice(0, 5)) {
-        const t = textOf(el);
-        const a = credited(lineCredit(t) ?? byCredit(t, true)) ?? bare(t);
+        const t = el.tagName === 'META' ? (el.getAttribute('content') ?? '') : textOf(el);
+        // The page names its writer outright: on a Chinese page a nickname counts ("小明").
+        const a = credited(lineCredit(t) ?? byCredit(t, true)) ?? bare(t) ?? (hanPage && el.getAttribute('itemprop') === 'name' ? poster(t) : null);
         if (a) return a;
       }
       return null;
@@ -270,11 +272,21 @@ export function authorFromPage(doc: Document, article: JsonObject | null): strin
       return null;
     },
     () => labelledField(doc, bare),
+    // A nickname linked to the user's own page: in an element marked as the writer's, under the
+    // headline, or in the post's date bar (blogs, columns, notes).
+    () => (hanPage ? poster(markedProfileName(doc) ?? profileUnderHeadline(doc)) : null),
+    // The blog's own name in the <title> is its owner's: only the site's declared name and the source are not.
+    () => {
+      const n = hanPage ? nickname(ownerInDateBar(doc)) : null;
+      return n && n !== source && n !== siteName && !ORG_SUFFIX.test(n) ? n : null;
+    },
     // A blog's owner, as its <title> names them.
     () => poster(bloggerFromTitle(doc.title ?? '')),
     () => {
       const { paragraphs, paragraphElements } = pageLines(doc);
       for (const [i, p] of paragraphs.entries()) {
+        // A run of links is a list of other stories ("LIVE:桃園 記者:劉宜函 …"), not a dateline.
+        if (mostlyLinks(paragraphElements[i]!)) continue;
         const a = credited(datelineCredit(p)) ?? credited(lineCredit(p.slice(0, 40)));
         if (a && !teaserCard(paragraphElements[i]!)) return a;
       }
@@ -472,6 +484,12 @@ function teaserCard(el: Element): boolean {
     }
   }
   return false;
+}
+
+/** Whether most of an element's text is the text of its links. */
+function mostlyLinks(el: Element): boolean {
+  const linked = Array.from(el.querySelectorAll('a')).reduce((n, a) => n + textOf(a).length, 0);
+  return linked > textOf(el).length / 2;
 }
 
 /** The author from Readability's byline, the last resort of findAuthor. */
