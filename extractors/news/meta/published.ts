@@ -279,20 +279,32 @@ export function fromStructured(doc: Document, article: JsonObject | null, now: D
  * The publish time in a page's inline script data, for pages that render their date with
  * JavaScript and print none in the HTML ("publishTime": "2024-05-12 10:30:00",
  * publish_date = '…', "firstPublishedAt": 1715481000000): the first key that says publish or
- * release. Read only when nothing else dates the page: script data lists related stories too.
+ * release, else one that says created. A day without a time gives way to a time of that day
+ * under another such key (publish_time = "2024-05-12" beside create_time = "1715481000").
+ * Read only when nothing else dates the page: script data lists related stories too.
  */
 function fromScriptData(doc: Document, now: Date, zone: string | null): string | null {
-  for (const s of Array.from(doc.querySelectorAll('script:not([src])')).slice(0, 40)) {
-    const text = (s.textContent ?? '').slice(0, 200_000);
-    for (const m of text.matchAll(SCRIPT_DATE_KEY)) {
-      const d = parseDateValue(m[2]!, now, zone);
-      if (d) return d;
+  const found: string[] = [];
+  for (const key of [SCRIPT_DATE_KEY, SCRIPT_CREATED_KEY]) {
+    for (const s of Array.from(doc.querySelectorAll('script:not([src])')).slice(0, 40)) {
+      const text = (s.textContent ?? '').slice(0, 200_000);
+      for (const m of text.matchAll(key)) {
+        const d = parseDateValue(m[2]!, now, zone);
+        if (d) found.push(d);
+        if (found.length >= SCRIPT_DATES) break;
+      }
     }
   }
-  return null;
+  const first = found[0];
+  if (!first || first.length > 10) return first ?? null;
+  return found.find((d) => d.length > 10 && d.slice(0, 10) === first) ?? first;
 }
 
+/** Script dates read per key family. */
+const SCRIPT_DATES = 20;
+
 const SCRIPT_DATE_KEY = /["']?\b((?:first)?_?(?:publish(?:ed)?|pub|release)_?(?:time|date|at|on|datetime)|datePublished|dateReleased)["']?\s*[:=]\s*["']?([0-9][0-9T:.+\-\/ Z年月日]{7,30})["',;}]/gi;
+const SCRIPT_CREATED_KEY = /["']?\b(create[ds]?_?(?:time|date|at|on|datetime)|dateCreated)["']?\s*[:=]\s*["']?([0-9][0-9T:.+\-\/ Z年月日]{7,30})["',;}]/gi;
 
 /** Blocks read after the headline when looking for its date line. */
 const AFTER_HEADLINE_BLOCKS = 8;
