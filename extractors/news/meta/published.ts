@@ -391,6 +391,8 @@ function shownDate(doc: Document, now: Date, zone: string | null, limit: number)
     const d = publishedInLine(text, now, zone);
     if (d) return { at: d, kind: 'marked', relative: isRelativeDate(text), line: text, days, lines };
   }
+  const byline = dateByByline(blocks, now, zone);
+  if (byline) return { ...byline, kind: 'text', relative: false, days, lines };
   let text = '';
   const scanned: TextBlock[] = [];
   for (const b of blocks) {
@@ -409,6 +411,26 @@ function shownDate(doc: Document, now: Date, zone: string | null, limit: number)
   if (d) return { at: d, kind: 'text', relative: isRelativeDate(text.slice(0, limit)), line: '', days, lines };
   const anywhere = labelledLine(blocks, now, zone, PUBLISHED_WORD) ?? labelledLine(blocks, now, zone, REVISION_WORD);
   return anywhere ? { ...anywhere, kind: 'text', days, lines } : null;
+}
+
+/** A byline line: "Written by Jane Doe", "By Jane Doe", "Posted by jdoe" (a reviewer's is not the writer's). */
+const BYLINE = /^(?:(?:written|posted|authored)\s+)?by\s+\S/i;
+
+/**
+ * The date set alone on the line right before or after the byline ("Written by Moses Kim" /
+ * "April 8, 2024"), for pages whose byline block stands away from the headline: the writer and
+ * the day they published go together.
+ */
+function dateByByline(blocks: TextBlock[], now: Date, zone: string | null): { at: string; line: string } | null {
+  for (const [i, b] of blocks.entries()) {
+    if (b.text.length > 80 || !BYLINE.test(b.text)) continue;
+    for (const near of [blocks[i + 1], blocks[i - 1]]) {
+      if (!near || near.text.length > 60 || near.linkChars > 0 || !dateAlone(near.text, now) || isRelativeDate(near.text)) continue;
+      const at = publishedInLine(near.text, now, zone);
+      if (at) return { at, line: near.text };
+    }
+  }
+  return null;
 }
 
 /**
