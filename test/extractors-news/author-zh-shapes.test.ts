@@ -22,6 +22,19 @@ describe('a reporter credited with a colon', () => {
   });
 });
 
+describe('a writer who took the pictures too', () => {
+  const credit = (line: string) =>
+    author(page('湿地公园迎来越冬候鸟_示例网', `<h1>湿地公园迎来越冬候鸟</h1><div class="info">2026-01-12 08:20　来源：示例日报</div><p>${line}</p>${BODY}`), 'https://www.example.com/news/a/130.html');
+  it('is credited by "文/图 王小明" and "图文：王小明"', () => {
+    expect(credit('文/图 王小明')).toBe('王小明');
+    expect(credit('图文：王小明')).toBe('王小明');
+  });
+  it('is credited by "（本报记者 王小明 摄影报道）", where "王小明 摄" alone is a photo credit', () => {
+    expect(credit('（本报记者 王小明 摄影报道）')).toBe('王小明');
+    expect(credit('湖面上的候鸟。王小明 摄')).toBeNull();
+  });
+});
+
 describe("a user's nickname linked to their own page", () => {
   it('is the writer of a blog post when the page marks it as such (class "nickName")', () => {
     const html = page('湿地监测数据的采集与清洗实践-示例博客', `<h1 class="title-article">湿地监测数据的采集与清洗实践</h1>
@@ -58,5 +71,19 @@ describe("a user's nickname linked to their own page", () => {
     const html = page('湿地公园迎来越冬候鸟--社会--示例网', `<h1>湿地公园迎来越冬候鸟</h1><div class="info">2026年01月12日08:20 来源：示例日报</div>
       <ul class="tools"><li><a href="#">打印</a></li><li><a href="https://comments.example.com.cn/jiucuo/list.php?uid=47931&amp;news_id=1">纠错</a></li></ul>${BODY}`);
     expect(author(html, 'http://society.example.com.cn/n1/2026/0112/c1008-40012345.html')).toBeNull();
+  });
+  it("is a thread's starter in its author element, not a later reply's surname-like nickname", () => {
+    const html = page('周末去湿地公园有什么推荐？_本地吧_示例贴吧', `<h3 class="core_title_txt">周末去湿地公园有什么推荐？</h3>
+      <div class="l_post"><div class="d_author"><a class="p_author_name" href="/home/main?un=hubian">湖边的风</a></div><div class="d_post_content">${BODY}</div>
+      <span class="tail-info">1楼</span><span class="tail-info">2026-01-12 08:20</span></div>
+      <div class="l_post"><div class="d_author"><a class="p_author_name" href="/home/main?un=luren">路人乙</a></div><div class="d_post_content">推荐去北边那个。</div>
+      <span class="tail-info">2楼</span><span class="tail-info">2026-01-12 09:45</span></div>`);
+    expect(author(html, 'https://tieba.example.com/p/1234567890')).toBe('湖边的风');
+  });
+  it('after a "作者：" label, linking to /user/…, is the writer though it is no personal name', () => {
+    const html = page('周末去湿地公园有什么推荐？-示例社区', `<div class="topic"><h2>周末去湿地公园有什么推荐？</h2>
+      <div class="topic-info">作者：<a href="/user/7">湖边的风</a>　发表时间：2026-01-12 08:20　点击：1234　回复：56</div><div class="topic-content">${BODY}</div></div>
+      <div class="reply-item"><a href="/u/8">路人乙</a> 2026-01-12 09:45 <p>推荐去北边那个。</p></div>`);
+    expect(author(html, 'https://club.example.com/topic/123456.html')).toBe('湖边的风');
   });
 });

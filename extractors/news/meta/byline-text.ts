@@ -14,12 +14,14 @@ const HAN_NAME = `${HAN}{2,3}(?:[·•]${HAN}{1,8})*`;
 const NOT_NAME_WORD =
   "(?:Published|Updated|Posted|Last|Share|Follow|Visit|View|Read|Reading|Mins?|Hi|Let's|Subscribe|Contact|Email|Edited|Reviewed|Fact|Photos?|Staff|Senior|Contributing|Editor|Writer|Reporter|Correspondent|Columnist|On|In|At|About|More|Comments?|" +
   "Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec|January|February|March|April|June|July|August|September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)(?![\\p{L}'-])";
+/** Job-title words that end a name after its first word ("Meghan Neville Content Marketing Coordinator"), though a team may be named by one ("Marketing Team"). */
+const TITLE_WORD = "(?:Co-?[Ff]ounder|Founder|Content|Marketing|Coordinator|Manager|Director|Architect|Specialist|Consultant|Analyst|Strategist|CEO|CTO|CMO|COO)(?![\\p{L}'-])";
 /** A Latin pen name or personal name: capitalised words. */
-const LATIN_NAME = `[A-ZÀ-ÖØ-ÞА-ЯЁ][\\p{L}'.-]*(?:\\s+(?!${NOT_NAME_WORD})(?:[A-ZÀ-ÖØ-ÞА-ЯЁ][\\p{L}'.-]*|de|del|van|von|der|da|dos|di|le|la|bin)){0,4}`;
+const LATIN_NAME = `[A-ZÀ-ÖØ-ÞА-ЯЁ][\\p{L}'.-]*(?:\\s+(?!${NOT_NAME_WORD}|${TITLE_WORD})(?:[A-ZÀ-ÖØ-ÞА-ЯЁ][\\p{L}'.-]*|de|del|van|von|der|da|dos|di|le|la|bin)){0,4}`;
 /** Roles that credit a writer; the names that follow are the article's authors. */
 const ROLE = '(?:本报|本報|本刊|特约|特約|首席|驻\\S{1,4}|駐\\S{1,4})?(?:记者|記者|通讯员|通訊員|实习生|實習生|见习记者|見習記者|撰文|撰稿|编译|編譯|作者|文)';
-/** Words after a name that make the credit a photo, chart or editing credit. */
-const NOT_WRITER = /^\s*(?:摄|攝|摄影|攝影|编制|編制|制图|製圖|绘图|繪圖|图|圖|供图|供圖|编辑|編輯|整理|视频|視頻)/u;
+/** Words after a name that make the credit a photo, chart or editing credit ("摄影报道", photographed and reported, still credits the writer). */
+const NOT_WRITER = /^\s*(?!(?:摄影|攝影|摄|攝)(?:报道|報導|報道))(?:摄|攝|摄影|攝影|编制|編制|制图|製圖|绘图|繪圖|图|圖|供图|供圖|编辑|編輯|整理|视频|視頻)/u;
 /** Two single characters with a space, a two-character name padded to the width of three ("蒋 凌"). */
 const PADDED = new RegExp(`(?<!${HAN})(${HAN}) (${HAN})(?!${HAN})`, 'gu');
 /** Role words that split a run of names ("華瑩實習生楊金運"). */
@@ -84,6 +86,8 @@ const CREDITS: RegExp[] = [
   /(?:作者|作\s+者|撰文|撰稿|文)\s*[：:/／]\s*(.{2,60})/u,
   // 记者 张三 李四 / 本报记者 赵六 / 新华社记者任海军 阳建 / 〔記者魏怡嘉／台北報導〕
   new RegExp(`${ROLE.replace(/\|作者\|文\)$/, ')')}\\s*[/／：:]?\\s*(.{2,60})`, 'u'),
+  // 文/图 孙七, 图文：孙七: the writer took the pictures too.
+  /(?:文\s*[/／、]\s*[图圖]|[图圖]\s*[/／、]\s*文|图文|圖文)\s*[：:｜|/／]?\s*(.{2,60})/u,
   // A line of its own closing a column: "文 官嘉盈".
   new RegExp(`^(?:文|撰文)\\s+(${HAN_NAME})$`, 'u'),
   // 邱俐穎／台北報導, 【楊宗灝／桃園報導】, 【（李三娃／四川成都）】

@@ -68,11 +68,30 @@ function linkName(a: Element, to: 'any' | 'user' | 'home'): string | null {
  */
 export function markedProfileName(doc: Document): string | null {
   for (const el of Array.from(doc.querySelectorAll(WRITER_MARK)).slice(0, 30)) {
-    if (el.tagName === 'META') continue;
-    const links = el.tagName === 'A' ? [el] : Array.from(el.querySelectorAll('a[href]'));
-    const a = links.find((l) => textOf(l)) ?? null;
-    if (!a || links.filter((l) => textOf(l)).length > 1 || textOf(a) !== textOf(el)) continue;
-    const n = linkName(a, 'any');
+    const n = profileNameIn(el);
+    if (n) return n;
+  }
+  return null;
+}
+
+/** The nickname of one element marked as the writer's (see markedProfileName). */
+export function profileNameIn(el: Element): string | null {
+  if (el.tagName === 'META') return null;
+  const links = (el.tagName === 'A' ? [el] : Array.from(el.querySelectorAll('a[href]'))).filter((l) => textOf(l));
+  if (links.length !== 1 || textOf(links[0]) !== textOf(el)) return null;
+  return linkName(links[0]!, 'any');
+}
+
+/** A label naming the writer or the thread's starter right before their name. */
+const WRITER_LABEL = /(?:作者|楼主|樓主|发帖人|發帖人|博主|来自|來自)\s*[：:]\s*$/u;
+
+/** A link to a user's page right after a writer's label: "作者：<a href="/user/7">湖边的风</a>". */
+export function labelledProfileName(doc: Document): string | null {
+  for (const a of Array.from(doc.querySelectorAll('a[href]')).slice(0, 3000)) {
+    const before = a.previousSibling;
+    const label = before?.nodeType === 3 ? (before.textContent ?? '') : before?.nodeType === 1 ? textOf(before as Element) : '';
+    if (!WRITER_LABEL.test(label.slice(-12))) continue;
+    const n = linkName(a, 'user');
     if (n) return n;
   }
   return null;
