@@ -1,7 +1,9 @@
 import { collapseSpace } from '../../text/normalize';
+import { follows } from '../../dom-order';
 import { jsonText, readJsonLd, typesOf, type JsonObject } from '../jsonld';
 import { metaContent, textOf } from './dom';
 import { bloggerFromTitle, forumPoster, nickname, starterLabel } from './poster';
+import { labelledProfileName, markedProfileName, ownerInDateBar, profileNameIn, profileUnderHeadline } from './profile-link';
 import { byCredit, creditNames, infoBarName, datelineCredit, findEditor, findSource, lineCredit, ORG_SUFFIX, pageLines, signatureCredit, surnamed } from './byline-text';
 
 
@@ -227,8 +229,9 @@ export function authorFromPage(doc: Document, article: JsonObject | null): strin
     () => (hanMeta ? null : bare(metaAuthor)),
     () => {
       for (const el of Array.from(doc.querySelectorAll('[itemprop="author"] [itemprop="name"], [itemprop="author"], [rel~="author" i]')).slice(0, 5)) {
-        const t = textOf(el);
-        const a = credited(lineCredit(t) ?? byCredit(t, true)) ?? bare(t);
+        const t = el.tagName === 'META' ? (el.getAttribute('content') ?? '') : textOf(el);
+        // The page names its writer outright: on a Chinese page a nickname counts ("小明").
+        const a = credited(lineCredit(t) ?? byCredit(t, true)) ?? bare(t) ?? (hanPage && el.getAttribute('itemprop') === 'name' ? poster(t) : null);
         if (a) return a;
       }
       return null;
@@ -240,7 +243,9 @@ export function authorFromPage(doc: Document, article: JsonObject | null): strin
         if (el.closest('[class*="comment" i], [id*="comment" i]') || inChrome(el) || teaserCard(el)) continue;
         const t = textOf(el);
         if (t.length < 2 || t.length >= 80) continue;
-        const a = credited(lineCredit(t) ?? byCredit(t, true)) ?? bare(t);
+        // On a Chinese page the first author element naming a user by a link to their page
+        // names the writer: a later one (a reply's) may hold a surname-like nickname.
+        const a = credited(lineCredit(t) ?? byCredit(t, true)) ?? bare(t) ?? (hanPage ? poster(profileNameIn(el)) : null);
         if (a) return a;
       }
       return null;
@@ -249,32 +254,43 @@ export function authorFromPage(doc: Document, article: JsonObject | null): strin
     () => accept(writerPageLink(doc)),
     // A thread's starter as its label names them ("楼主：Name"): the replies' "作者：" lines below are not the author.
     () => (hanPage ? poster(starterLabel(doc)) : null),
-    // Credits read from the text are weaker than the site's own name given as author.
+    // A byline right under the headline ("by Meaghan Weeden") names the writer even where the
+    // site gives its own name as author.
+    () => {
+      const { lines, lineElements } = pageLines(doc);
+      for (const i of linesUnderHeadline(doc)) {
+        const a = inChrome(lineElements[i]!) || teaserCard(lineElements[i]!) ? null : credited(lineCredit(lines[i]!));
+        if (a) return innermostCredit(i, lines, lineElements, credited) ?? a;
+      }
+      return null;
+    },
+    // Other credits read from the text are weaker than the site's own name given as author.
     () => fallback,
     () => {
       const { lines, lineElements } = pageLines(doc);
       for (const [i, line] of lines.entries()) {
-        let a = credited(lineCredit(line));
+        const a = credited(lineCredit(line));
         if (!a || inChrome(lineElements[i]!) || teaserCard(lineElements[i]!)) continue;
-        // A line made of blocks ("title / byline / text") runs the name into the next block:
-        // the innermost line holding a credit reads it alone.
-        for (let j = i + 1, outer = lineElements[i]!; j < lines.length && outer.contains(lineElements[j]!); j++) {
-          const inner = credited(lineCredit(lines[j]!));
-          if (inner) {
-            a = inner;
-            outer = lineElements[j]!;
-          }
-        }
-        return a;
+        return innermostCredit(i, lines, lineElements, credited) ?? a;
       }
       return null;
     },
     () => labelledField(doc, bare),
+    // A nickname linked to the user's own page: in an element marked as the writer's, under the
+    // headline, or in the post's date bar (blogs, columns, notes).
+    () => (hanPage ? poster(labelledProfileName(doc) ?? markedProfileName(doc) ?? profileUnderHeadline(doc)) : null),
+    // The blog's own name in the <title> is its owner's: only the site's declared name and the source are not.
+    () => {
+      const n = hanPage ? nickname(ownerInDateBar(doc)) : null;
+      return n && n !== source && n !== siteName && !ORG_SUFFIX.test(n) ? n : null;
+    },
     // A blog's owner, as its <title> names them.
     () => poster(bloggerFromTitle(doc.title ?? '')),
     () => {
       const { paragraphs, paragraphElements } = pageLines(doc);
       for (const [i, p] of paragraphs.entries()) {
+        // A run of links is a list of other stories ("LIVE:桃園 記者:劉宜函 …"), not a dateline.
+        if (mostlyLinks(paragraphElements[i]!)) continue;
         const a = credited(datelineCredit(p)) ?? credited(lineCredit(p.slice(0, 40)));
         if (a && !teaserCard(paragraphElements[i]!)) return a;
       }
@@ -472,6 +488,46 @@ function teaserCard(el: Element): boolean {
     }
   }
   return false;
+}
+
+/**
+ * A line made of blocks ("title / byline / text", "by Nora Lindqvist" / "May 2, 2025") runs the
+ * name into the next block: the innermost line inside line `i` holding a credit reads it alone.
+ */
+function innermostCredit(i: number, lines: string[], lineElements: Element[], credited: (names: string[] | null) => string | null): string | null {
+  let found: string | null = null;
+  for (let j = i + 1, outer = lineElements[i]!; j < lines.length && outer.contains(lineElements[j]!); j++) {
+    const inner = credited(lineCredit(lines[j]!));
+    if (inner) {
+      found = inner;
+      outer = lineElements[j]!;
+    }
+  }
+  return found;
+}
+
+/** Lines read under the headline for its byline. */
+const UNDER_HEADLINE_LINES = 6;
+
+/** Indexes in pageLines of the first short lines after the page's headline (the <h1> the <title> names, else the first). */
+function linesUnderHeadline(doc: Document): number[] {
+  const title = doc.title ?? '';
+  const h1s = Array.from(doc.querySelectorAll('h1'));
+  const h1 = h1s.find((h) => textOf(h).length >= 4 && title.includes(textOf(h))) ?? h1s[0];
+  if (!h1) return [];
+  const out: number[] = [];
+  for (const [i, el] of pageLines(doc).lineElements.entries()) {
+    if (!follows(h1, el) || h1.contains(el)) continue;
+    out.push(i);
+    if (out.length >= UNDER_HEADLINE_LINES) break;
+  }
+  return out;
+}
+
+/** Whether most of an element's text is the text of its links. */
+function mostlyLinks(el: Element): boolean {
+  const linked = Array.from(el.querySelectorAll('a')).reduce((n, a) => n + textOf(a).length, 0);
+  return linked > textOf(el).length / 2;
 }
 
 /** The author from Readability's byline, the last resort of findAuthor. */

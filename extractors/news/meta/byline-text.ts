@@ -14,16 +14,18 @@ const HAN_NAME = `${HAN}{2,3}(?:[·•]${HAN}{1,8})*`;
 const NOT_NAME_WORD =
   "(?:Published|Updated|Posted|Last|Share|Follow|Visit|View|Read|Reading|Mins?|Hi|Let's|Subscribe|Contact|Email|Edited|Reviewed|Fact|Photos?|Staff|Senior|Contributing|Editor|Writer|Reporter|Correspondent|Columnist|On|In|At|About|More|Comments?|" +
   "Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec|January|February|March|April|June|July|August|September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)(?![\\p{L}'-])";
+/** Job-title words that end a name after its first word ("Meghan Neville Content Marketing Coordinator"), though a team may be named by one ("Marketing Team"). */
+const TITLE_WORD = "(?:Co-?[Ff]ounder|Founder|Content|Marketing|Coordinator|Manager|Director|Architect|Specialist|Consultant|Analyst|Strategist|CEO|CTO|CMO|COO)(?![\\p{L}'-])";
 /** A Latin pen name or personal name: capitalised words. */
-const LATIN_NAME = `[A-ZÀ-ÖØ-ÞА-ЯЁ][\\p{L}'.-]*(?:\\s+(?!${NOT_NAME_WORD})(?:[A-ZÀ-ÖØ-ÞА-ЯЁ][\\p{L}'.-]*|de|del|van|von|der|da|dos|di|le|la|bin)){0,4}`;
+const LATIN_NAME = `[A-ZÀ-ÖØ-ÞА-ЯЁ][\\p{L}'.-]*(?:\\s+(?!${NOT_NAME_WORD}|${TITLE_WORD})(?:[A-ZÀ-ÖØ-ÞА-ЯЁ][\\p{L}'.-]*|de|del|van|von|der|da|dos|di|le|la|bin)){0,4}`;
 /** Roles that credit a writer; the names that follow are the article's authors. */
 const ROLE = '(?:本报|本報|本刊|特约|特約|首席|驻\\S{1,4}|駐\\S{1,4})?(?:记者|記者|通讯员|通訊員|实习生|實習生|见习记者|見習記者|撰文|撰稿|编译|編譯|作者|文)';
-/** Words after a name that make the credit a photo, chart or editing credit. */
-const NOT_WRITER = /^\s*(?:摄|攝|摄影|攝影|编制|編制|制图|製圖|绘图|繪圖|图|圖|供图|供圖|编辑|編輯|整理|视频|視頻)/u;
+/** Words after a name that make the credit a photo, chart or editing credit ("摄影报道", photographed and reported, still credits the writer). */
+const NOT_WRITER = /^\s*(?!(?:摄影|攝影|摄|攝)(?:报道|報導|報道))(?:摄|攝|摄影|攝影|编制|編制|制图|製圖|绘图|繪圖|图|圖|供图|供圖|编辑|編輯|整理|视频|視頻)/u;
 /** Two single characters with a space, a two-character name padded to the width of three ("蒋 凌"). */
 const PADDED = new RegExp(`(?<!${HAN})(${HAN}) (${HAN})(?!${HAN})`, 'gu');
 /** Role words that split a run of names ("華瑩實習生楊金運"). */
-const SPLIT_ROLE = /(?:本报|本報|特约|特約|见习|見習|首席)?(?:记者|記者|通讯员|通訊員|实习生|實習生)\s*[/／]?/gu;
+const SPLIT_ROLE = /(?:本报|本報|特约|特約|见习|見習|首席)?(?:记者|記者|通讯员|通訊員|实习生|實習生)\s*[/／：:]?/gu;
 /** Words that may follow a name directly. */
 const AFTER_NAME = '(?:报道|報導|報道|报导|摄|攝|编制|編制|整理|编辑|編輯|供图|供圖|编译|編譯)';
 /** What may follow the last name: a credit is not a sentence ("记者了解到，…"). */
@@ -35,7 +37,7 @@ const NAME_RE = new RegExp(`^(?:${HAN_NAME}|${LATIN_NAME})$`, 'u');
 /** Organisation names: a credit or a meta author ending like this is the source, not a writer. */
 export const ORG_SUFFIX = /(?:网|網|报|報|社|台|刊|频道|頻道|新闻|新聞|中心|公司|集团|集團|杂志|雜誌|时报|時報|日报|日報|晚报|晚報|电视|電視|广播|廣播|在线|在線)$/u;
 /** Words that look like names by length but are labels or captions. */
-const NOT_NAME = /^(?:组图|組圖|图文|圖文|视频|視頻|完|待续|待續|全文|原标题|原標題|资料图|資料圖|图片|圖片|专题|專題|评论|評論|详细|詳細|更多|综合|綜合|报道|佚名|匿名|出处|出處|稿源|时间|時間|日期|发布|發布|点击|點擊|浏览|瀏覽|编制|編制|制图|製圖|報導|报导|通讯员|通訊員|实习生|實習生|记者|記者|编辑|編輯|来源|來源|责编|責編|本报|本報|新华社|新華社|中新社|微博|博客|网友|網友|供稿|整理|编译|編譯|摄影|攝影|全部|所有)$/u;
+const NOT_NAME = /^(?:组图|組圖|图文|圖文|视频|視頻|完|待续|待續|全文|原标题|原標題|资料图|資料圖|图片|圖片|专题|專題|评论|評論|详细|詳細|更多|综合|綜合|报道|佚名|匿名|出处|出處|稿源|时间|時間|日期|发布|發布|点击|點擊|浏览|瀏覽|编制|編制|制图|製圖|報導|报导|通讯员|通訊員|实习生|實習生|记者|記者|编辑|編輯|来源|來源|责编|責編|本报|本報|新华社|新華社|中新社|微博|博客|网友|網友|供稿|整理|编译|編譯|摄影|攝影|全部|所有|关注|關注|订阅|訂閱|私信)$/u;
 
 const NOT_NAME_START = new RegExp(`^${NOT_NAME_WORD}`, 'u');
 
@@ -83,7 +85,9 @@ const CREDITS: RegExp[] = [
   // 作者：张三 / 作者: Steed / 文/孙七 / 撰文：…
   /(?:作者|作\s+者|撰文|撰稿|文)\s*[：:/／]\s*(.{2,60})/u,
   // 记者 张三 李四 / 本报记者 赵六 / 新华社记者任海军 阳建 / 〔記者魏怡嘉／台北報導〕
-  new RegExp(`${ROLE.replace(/\|作者\|文\)$/, ')')}\\s*[/／]?\\s*(.{2,60})`, 'u'),
+  new RegExp(`${ROLE.replace(/\|作者\|文\)$/, ')')}\\s*[/／：:]?\\s*(.{2,60})`, 'u'),
+  // 文/图 孙七, 图文：孙七: the writer took the pictures too.
+  /(?:文\s*[/／、]\s*[图圖]|[图圖]\s*[/／、]\s*文|图文|圖文)\s*[：:｜|/／]?\s*(.{2,60})/u,
   // A line of its own closing a column: "文 官嘉盈".
   new RegExp(`^(?:文|撰文)\\s+(${HAN_NAME})$`, 'u'),
   // 邱俐穎／台北報導, 【楊宗灝／桃園報導】, 【（李三娃／四川成都）】

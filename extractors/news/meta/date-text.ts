@@ -142,6 +142,13 @@ const PATTERNS: Pattern[] = [
     re: new RegExp(`\\b(\\d{4})([-/.])(\\d{1,2})\\2(\\d{1,2})(?!\\d)${TIME}`, 'i'),
     build: (m) => local(+m[1], +m[3], +m[4], m[5], m[6], m[7], meridiem(m, 8)),
   },
+  // 2012 01/17 08:30:15: a year, then month/day and the clock, as headers set in separate
+  // elements show them ("<span>2012</span><span>01/17</span><span>08:30:15</span>"); the clock is
+  // required, "2012 1/2" alone is more often a count.
+  {
+    re: /\b(\d{4})\s+(\d{1,2})\/(\d{1,2})\s+(\d{1,2}):(\d{2})(?::(\d{2}))?(?![\d/])/,
+    build: (m) => local(+m[1], +m[2], +m[3], m[4], m[5], m[6]),
+  },
   // Jan 17, 2012 8:30 PM / January 17 2012
   {
     re: new RegExp(`\\b${MONTH_NAME}\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})${TIME}`, 'i'),

@@ -279,20 +279,32 @@ export function fromStructured(doc: Document, article: JsonObject | null, now: D
  * The publish time in a page's inline script data, for pages that render their date with
  * JavaScript and print none in the HTML ("publishTime": "2024-05-12 10:30:00",
  * publish_date = '…', "firstPublishedAt": 1715481000000): the first key that says publish or
- * release. Read only when nothing else dates the page: script data lists related stories too.
+ * release, else one that says created. A day without a time gives way to a time of that day
+ * under another such key (publish_time = "2024-05-12" beside create_time = "1715481000").
+ * Read only when nothing else dates the page: script data lists related stories too.
  */
 function fromScriptData(doc: Document, now: Date, zone: string | null): string | null {
-  for (const s of Array.from(doc.querySelectorAll('script:not([src])')).slice(0, 40)) {
-    const text = (s.textContent ?? '').slice(0, 200_000);
-    for (const m of text.matchAll(SCRIPT_DATE_KEY)) {
-      const d = parseDateValue(m[2]!, now, zone);
-      if (d) return d;
+  const found: string[] = [];
+  for (const key of [SCRIPT_DATE_KEY, SCRIPT_CREATED_KEY]) {
+    for (const s of Array.from(doc.querySelectorAll('script:not([src])')).slice(0, 40)) {
+      const text = (s.textContent ?? '').slice(0, 200_000);
+      for (const m of text.matchAll(key)) {
+        const d = parseDateValue(m[2]!, now, zone);
+        if (d) found.push(d);
+        if (found.length >= SCRIPT_DATES) break;
+      }
     }
   }
-  return null;
+  const first = found[0];
+  if (!first || first.length > 10) return first ?? null;
+  return found.find((d) => d.length > 10 && d.slice(0, 10) === first) ?? first;
 }
 
+/** Script dates read per key family. */
+const SCRIPT_DATES = 20;
+
 const SCRIPT_DATE_KEY = /["']?\b((?:first)?_?(?:publish(?:ed)?|pub|release)_?(?:time|date|at|on|datetime)|datePublished|dateReleased)["']?\s*[:=]\s*["']?([0-9][0-9T:.+\-\/ Z年月日]{7,30})["',;}]/gi;
+const SCRIPT_CREATED_KEY = /["']?\b(create[ds]?_?(?:time|date|at|on|datetime)|dateCreated)["']?\s*[:=]\s*["']?([0-9][0-9T:.+\-\/ Z年月日]{7,30})["',;}]/gi;
 
 /** Blocks read after the headline when looking for its date line. */
 const AFTER_HEADLINE_BLOCKS = 8;
@@ -379,6 +391,8 @@ function shownDate(doc: Document, now: Date, zone: string | null, limit: number)
     const d = publishedInLine(text, now, zone);
     if (d) return { at: d, kind: 'marked', relative: isRelativeDate(text), line: text, days, lines };
   }
+  const byline = dateByByline(blocks, now, zone);
+  if (byline) return { ...byline, kind: 'text', relative: false, days, lines };
   let text = '';
   const scanned: TextBlock[] = [];
   for (const b of blocks) {
@@ -397,6 +411,26 @@ function shownDate(doc: Document, now: Date, zone: string | null, limit: number)
   if (d) return { at: d, kind: 'text', relative: isRelativeDate(text.slice(0, limit)), line: '', days, lines };
   const anywhere = labelledLine(blocks, now, zone, PUBLISHED_WORD) ?? labelledLine(blocks, now, zone, REVISION_WORD);
   return anywhere ? { ...anywhere, kind: 'text', days, lines } : null;
+}
+
+/** A byline line: "Written by Jane Doe", "By Jane Doe", "Posted by jdoe" (a reviewer's is not the writer's). */
+const BYLINE = /^(?:(?:written|posted|authored)\s+)?by\s+\S/i;
+
+/**
+ * The date set alone on the line right before or after the byline ("Written by Moses Kim" /
+ * "April 8, 2024"), for pages whose byline block stands away from the headline: the writer and
+ * the day they published go together.
+ */
+function dateByByline(blocks: TextBlock[], now: Date, zone: string | null): { at: string; line: string } | null {
+  for (const [i, b] of blocks.entries()) {
+    if (b.text.length > 80 || !BYLINE.test(b.text)) continue;
+    for (const near of [blocks[i + 1], blocks[i - 1]]) {
+      if (!near || near.text.length > 60 || near.linkChars > 0 || !dateAlone(near.text, now) || isRelativeDate(near.text)) continue;
+      const at = publishedInLine(near.text, now, zone);
+      if (at) return { at, line: near.text };
+    }
+  }
+  return null;
 }
 
 /**

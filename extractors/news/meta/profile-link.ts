@@ -1,0 +1,141 @@
+import { follows } from '../../dom-order';
+import { textOf } from './dom';
+import { nickname } from './poster';
+import { parseDateText } from './date-text';
+
+/**
+ * A user's nickname linked to their own page, as blog platforms, columns and note sites credit
+ * the writer: "<a class="note-author" href="/people/xiaoming/">小明</a>" under the headline,
+ * "posted @ 2026-01-12 08:20 <a href="/xiaoming">小明同学</a>" under the text. Such names are
+ * nicknames, not the surname-first personal names the byline rules take from an unlabelled slot:
+ * the link to the user's page is what makes them the writer.
+ */
+
+/** Path segments that lead to one user's page: /u/abc, /people/xiaoming, /space/7, /member/9. */
+const USER_SEGMENT = /^(?:u|user|users|people|member|members|space|home|profile|profiles|author|authors|blogger|column)$/i;
+/** The query string of a forum user's page: "home.php?mod=space&uid=7" (a bare "uid=" also sends feedback forms their channel). */
+const USER_QUERY = /(?:^|[?&])mod=space(?:&|$)/i;
+/** Boxes of comments and replies: their users are not the page's writer. */
+const COMMENTS = '[class*="comment" i], [id*="comment" i], [class*="reply" i], [id*="reply" i]';
+/** Elements the page marks as its writer's (class or id "author", "nickname", "username"; itemprop author). */
+const WRITER_MARK = '[class*="author" i], [id*="author" i], [class*="nickname" i], [class*="username" i], [class*="user-name" i], [itemprop="author"]';
+
+interface Target {
+  url: URL;
+  page: URL;
+}
+
+/** Where a link leads, when it leads to another page of the same site. */
+function target(a: Element): Target | null {
+  const href = a.getAttribute('href') ?? '';
+  if (!href || /^(?:#|javascript:|mailto:)/i.test(href)) return null;
+  try {
+    const page = new URL(a.ownerDocument.URL);
+    const url = new URL(href, page);
+    if (siteOf(url.hostname) !== siteOf(page.hostname)) return null;
+    if (url.pathname === page.pathname && url.search === page.search) return null;
+    return { url, page };
+  } catch {
+    return null;
+  }
+}
+
+/** The last two labels of a host name: a user's page may sit on another host of the same site. */
+const siteOf = (host: string): string => host.toLowerCase().split('.').slice(-2).join('.');
+
+/**
+ * A link to a user's page: a user path or query, or the page's own first path segment (a blog's
+ * home: /xiaoming for /xiaoming/p/1); `homeOnly`: the blog's home alone.
+ */
+function toUserPage(t: Target, homeOnly: boolean): boolean {
+  const segs = t.url.pathname.split('/').filter(Boolean);
+  if (!homeOnly && (USER_QUERY.test(t.url.search) || segs.slice(0, -1).some((s) => USER_SEGMENT.test(s)))) return true;
+  const own = t.page.pathname.split('/').filter(Boolean);
+  return segs.length === 1 && own.length >= 2 && segs[0] === own[0];
+}
+
+/** The nickname of a link to another page of the site, the link's whole text. */
+function linkName(a: Element, to: 'any' | 'user' | 'home'): string | null {
+  if (a.closest(COMMENTS)) return null;
+  const t = target(a);
+  if (!t || (to !== 'any' && !toUserPage(t, to === 'home'))) return null;
+  return nickname(textOf(a));
+}
+
+/**
+ * The nickname in an element the page marks as its writer's, when that element is a link to
+ * another page of the site or holds one link that is all its text.
+ */
+export function markedProfileName(doc: Document): string | null {
+  for (const el of Array.from(doc.querySelectorAll(WRITER_MARK)).slice(0, 30)) {
+    const n = profileNameIn(el);
+    if (n) return n;
+  }
+  return null;
+}
+
+/** The nickname of one element marked as the writer's (see markedProfileName). */
+export function profileNameIn(el: Element): string | null {
+  if (el.tagName === 'META') return null;
+  const links = (el.tagName === 'A' ? [el] : Array.from(el.querySelectorAll('a[href]'))).filter((l) => textOf(l));
+  if (links.length !== 1 || textOf(links[0]) !== textOf(el)) return null;
+  return linkName(links[0]!, 'any');
+}
+
+/** A label naming the writer or the thread's starter right before their name. */
+const WRITER_LABEL = /(?:作者|楼主|樓主|发帖人|發帖人|博主|来自|來自)\s*[：:]\s*$/u;
+
+/** A link to a user's page right after a writer's label: "作者：<a href="/user/7">湖边的风</a>". */
+export function labelledProfileName(doc: Document): string | null {
+  for (const a of Array.from(doc.querySelectorAll('a[href]')).slice(0, 3000)) {
+    const before = a.previousSibling;
+    const label = before?.nodeType === 3 ? (before.textContent ?? '') : before?.nodeType === 1 ? textOf(before as Element) : '';
+    if (!WRITER_LABEL.test(label.slice(-12))) continue;
+    const n = linkName(a, 'user');
+    if (n) return n;
+  }
+  return null;
+}
+
+/** Links read after the headline for the writer's. */
+const AFTER_HEADLINE_LINKS = 15;
+/** A paragraph this long is the text: the header with its byline has ended. */
+const TEXT_CHARS = 60;
+
+/**
+ * The nickname of a link to a user's page in the header under the headline (between the <h1>
+ * and the first paragraph of text): "<h1>…</h1><a href="/u/1a2b">小明同学</a> 2026.01.12 08:20".
+ */
+export function profileUnderHeadline(doc: Document): string | null {
+  const title = doc.title ?? '';
+  const h1s = Array.from(doc.querySelectorAll('h1'));
+  const h1 = h1s.find((h) => textOf(h).length >= 4 && title.includes(textOf(h))) ?? h1s[0];
+  if (!h1) return null;
+  const after = (a: Element, b: Element) => follows(a, b) && !a.contains(b);
+  const text = Array.from(doc.querySelectorAll('p')).find((p) => textOf(p).length >= TEXT_CHARS && after(h1, p));
+  const links = Array.from(doc.querySelectorAll('a[href]')).filter((a) => after(h1, a) && (!text || after(a, text)));
+  for (const a of links.slice(0, AFTER_HEADLINE_LINKS)) {
+    const n = linkName(a, 'user');
+    if (n) return n;
+  }
+  return null;
+}
+
+/** A post's info bar is this short. */
+const BAR_CHARS = 120;
+
+/**
+ * The blog owner linked in a post's info bar beside its date ("posted @ 2026-01-12 08:20
+ * 小明同学 阅读(120) 评论(3)"): a link to the blog's home, the page's first path segment.
+ */
+export function ownerInDateBar(doc: Document): string | null {
+  for (const a of Array.from(doc.querySelectorAll('a[href]')).slice(0, 3000)) {
+    const bar = a.parentElement;
+    if (!bar) continue;
+    const line = textOf(bar);
+    if (line.length > BAR_CHARS || !parseDateText(line, new Date(0))) continue;
+    const n = linkName(a, 'home');
+    if (n) return n;
+  }
+  return null;
+}

@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { findAuthor } from '../../extractors/news/meta/author';
+import { doc } from './dom';
+
+/** Hand-written pages in the shapes of Chinese portals, blog platforms, columns and note sites. */
+const P = '<p>今年以来，城郊湿地公园的保护工作取得了新的进展，管理部门新建了三处观鸟平台，并对湖区的水质进行了持续监测，数据显示主要指标均已达到地表水三类标准。</p>';
+const BODY = P.repeat(4);
+const author = (html: string, url: string) => findAuthor(doc(html, url), null, null);
+const page = (title: string, body: string) => `<html><head><meta charset="utf-8"><title>${title}</title></head><body>${body}</body></html>`;
+
+describe('a reporter credited with a colon', () => {
+  it('is read from "记者：王小明" in a bar whose editor comes first, with the correspondent', () => {
+    const html = page('湿地公园迎来越冬候鸟_示例网', `<h1>湿地公园迎来越冬候鸟</h1>
+      <div class="meta">编辑：李华　　记者：王小明　　通讯员：张强　　2026-01-12 08:20</div>${BODY}`);
+    expect(author(html, 'https://www.example.com/news/a/123.html')).toBe('王小明、张强');
+  });
+  it('is not taken from a list of other stories whose link text credits their reporters', () => {
+    const html = page('湿地公园迎来越冬候鸟_示例网', `<h1>湿地公园迎来越冬候鸟</h1><div class="meta">2026-01-12 08:20</div>${BODY}
+      <p><a href="/n/1.html">老街改造完工</a> <a href="/n/2.html">LIVE:桃園 記者:劉宜函 埔心火車站 砂石覆蓋</a> <a href="/n/3.html">新年灯会开幕</a>
+      <a href="/n/4.html">地铁新线试运行</a> <a href="/n/5.html">冬季长跑开赛</a> <a href="/n/6.html">图书馆延长开放</a></p>`);
+    expect(author(html, 'https://www.example.com/news/a/124.html')).toBeNull();
+  });
+});
+
+describe('a writer who took the pictures too', () => {
+  const credit = (line: string) =>
+    author(page('湿地公园迎来越冬候鸟_示例网', `<h1>湿地公园迎来越冬候鸟</h1><div class="info">2026-01-12 08:20　来源：示例日报</div><p>${line}</p>${BODY}`), 'https://www.example.com/news/a/130.html');
+  it('is credited by "文/图 王小明" and "图文：王小明"', () => {
+    expect(credit('文/图 王小明')).toBe('王小明');
+    expect(credit('图文：王小明')).toBe('王小明');
+  });
+  it('is credited by "（本报记者 王小明 摄影报道）", where "王小明 摄" alone is a photo credit', () => {
+    expect(credit('（本报记者 王小明 摄影报道）')).toBe('王小明');
+    expect(credit('湖面上的候鸟。王小明 摄')).toBeNull();
+  });
+});
+
+describe("a user's nickname linked to their own page", () => {
+  it('is the writer of a blog post when the page marks it as such (class "nickName")', () => {
+    const html = page('湿地监测数据的采集与清洗实践-示例博客', `<h1 class="title-article">湿地监测数据的采集与清洗实践</h1>
+      <div class="bar-content"><img src="original.png" alt=""><a class="follow-nickName" href="https://blog.example.net/xiaoming_dev">小明的技术笔记</a>
+      <span class="time">已于 2026-01-13 09:10:11 修改</span><span class="read-count">阅读量1.2k</span></div>${BODY}`);
+    expect(author(html, 'https://blog.example.net/xiaoming_dev/article/details/135012345')).toBe('小明的技术笔记');
+  });
+  it('is the writer of a note ("note-author" linking to /people/…)', () => {
+    const html = page('湿地公园的秋天', `<div class="note-header"><h1>湿地公园的秋天</h1>
+      <div><a href="https://www.example.com/people/xiaoming/" class="note-author">小明</a><span class="pub-date">2026-01-12 08:20:33</span></div></div>${BODY}`);
+    expect(author(html, 'https://www.example.com/note/860123456/')).toBe('小明');
+  });
+  it("is the writer of a column that names it in schema microdata (<meta itemprop=\"name\">)", () => {
+    const html = page('湿地监测数据的采集与清洗实践 - 示例专栏', `<h1 class="Post-Title">湿地监测数据的采集与清洗实践</h1>
+      <div class="Post-Author"><div itemprop="author" itemscope itemtype="http://schema.org/Person"><meta itemprop="name" content="小明">
+      <span class="Badge">数据工程师</span></div></div>${BODY}`);
+    expect(author(html, 'https://zhuanlan.example.com/p/680123456')).toBe('小明');
+  });
+  it('under the headline, linking to /u/…, is the writer; the follow button beside it is not', () => {
+    const html = page('湿地公园的秋天 - 示例书', `<section><h1 class="_1RuRku">湿地公园的秋天</h1><div class="rEsl9f">
+      <a class="_1OhGeD" href="/u/1a2b3c4d5e6f"><img src="a.png" alt=""></a><span><a class="_1OhGeD" href="/u/1a2b3c4d5e6f">小明同学</a></span><button type="button"><span>关注</span></button>
+      <div><time datetime="2026-01-12T00:20:33.000Z">2026.01.12 08:20:33</time> <span>字数 1,234</span> <span>阅读 567</span></div></div><article>${BODY}</article></section>`);
+    expect(author(html, 'https://www.example.com/p/8f0a1b2c3d4e')).toBe('小明同学');
+    const unlinked = html.replace(/<a class="_1OhGeD" href="\/u\/1a2b3c4d5e6f">小明同学<\/a>/, '小明同学');
+    expect(author(unlinked, 'https://www.example.com/p/8f0a1b2c3d4e')).toBeNull();
+  });
+  it("in a post's date bar, linking to the blog's home, is the blog's owner even when the <title> names the blog after them", () => {
+    const html = page('湿地监测数据的采集与清洗实践 - 小明同学 - 示例博客园', `<div id="header"><h1><a href="https://www.example.com/xiaoming/">小明同学</a></h1></div>
+      <div class="post"><h1 class="postTitle"><a href="https://www.example.com/xiaoming/p/18012345"><span>湿地监测数据的采集与清洗实践</span></a></h1>
+      <div class="postBody">${BODY}</div><div class="postDesc">posted @ <span id="post-date">2026-01-12 08:20</span>&nbsp; <a href="https://www.example.com/xiaoming">小明同学</a>&nbsp; 阅读(120)&nbsp; 评论(3)&nbsp; <a href="#">收藏</a></div></div>`);
+    expect(author(html, 'https://www.example.com/xiaoming/p/18012345')).toBe('小明同学');
+  });
+  it('is not read from a feedback link that carries a channel "uid" (a portal page crediting no one)', () => {
+    const html = page('湿地公园迎来越冬候鸟--社会--示例网', `<h1>湿地公园迎来越冬候鸟</h1><div class="info">2026年01月12日08:20 来源：示例日报</div>
+      <ul class="tools"><li><a href="#">打印</a></li><li><a href="https://comments.example.com.cn/jiucuo/list.php?uid=47931&amp;news_id=1">纠错</a></li></ul>${BODY}`);
+    expect(author(html, 'http://society.example.com.cn/n1/2026/0112/c1008-40012345.html')).toBeNull();
+  });
+  it("is a thread's starter in its author element, not a later reply's surname-like nickname", () => {
+    const html = page('周末去湿地公园有什么推荐？_本地吧_示例贴吧', `<h3 class="core_title_txt">周末去湿地公园有什么推荐？</h3>
+      <div class="l_post"><div class="d_author"><a class="p_author_name" href="/home/main?un=hubian">湖边的风</a></div><div class="d_post_content">${BODY}</div>
+      <span class="tail-info">1楼</span><span class="tail-info">2026-01-12 08:20</span></div>
+      <div class="l_post"><div class="d_author"><a class="p_author_name" href="/home/main?un=luren">路人乙</a></div><div class="d_post_content">推荐去北边那个。</div>
+      <span class="tail-info">2楼</span><span class="tail-info">2026-01-12 09:45</span></div>`);
+    expect(author(html, 'https://tieba.example.com/p/1234567890')).toBe('湖边的风');
+  });
+  it('after a "作者：" label, linking to /user/…, is the writer though it is no personal name', () => {
+    const html = page('周末去湿地公园有什么推荐？-示例社区', `<div class="topic"><h2>周末去湿地公园有什么推荐？</h2>
+      <div class="topic-info">作者：<a href="/user/7">湖边的风</a>　发表时间：2026-01-12 08:20　点击：1234　回复：56</div><div class="topic-content">${BODY}</div></div>
+      <div class="reply-item"><a href="/u/8">路人乙</a> 2026-01-12 09:45 <p>推荐去北边那个。</p></div>`);
+    expect(author(html, 'https://club.example.com/topic/123456.html')).toBe('湖边的风');
+  });
+});
