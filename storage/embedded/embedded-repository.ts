@@ -24,9 +24,10 @@ export interface EmbeddedOptions {
   /** Open for queries only: no writes. Default false. */
   readOnly?: boolean;
   /**
-   * 'batch' (default): every transaction is synced to disk before it is acknowledged
-   * (synchronous=FULL). 'none': synced at checkpoints only (synchronous=NORMAL): still safe
-   * when the process is killed, but a power loss may undo the last transactions (benchmarks, tests).
+   * 'batch' (default): every transaction is synced to disk before it is acknowledged (what
+   * synchronous=FULL does, done by the writer thread off its path: writer-thread.mjs). 'none':
+   * synced at checkpoints only (synchronous=NORMAL): still safe when the process is killed, but
+   * a power loss may undo the last transactions (benchmarks, tests).
    */
   durability?: 'batch' | 'none';
   /** How long a write waits for another process's write lock before failing. Default 10,000 ms. */
