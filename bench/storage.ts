@@ -4,12 +4,12 @@
  * process (open time, query time, RSS) on N commodities. Targets (issue 20): at 1,000,000
  * commodities ≥ 30,000 upserts/s on 2 cores, an indexed filter with sort and limit < 20 ms,
  * open < 200 ms, RSS of a query process < 200 MB.
- * Run: npx tsx bench/storage.ts [--commodities 100000] [--per-page 500] [--root <checkout>]
+ * Run: npx tsx bench/storage.ts [--commodities 100000] [--per-page 500] [--in-flight 2] [--root <checkout>]
  * `--root` measures the store of another checkout through the same API (storage/open.ts), e.g.
  * the old log store: `git archive main | tar -x -C /tmp/old` then `--root /tmp/old`.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -25,6 +25,11 @@ export interface StorageBenchOptions {
   perPage?: number;
   /** Repetitions per query (the median is reported). Default 20. */
   repeats?: number;
+  /**
+   * savePage calls under way at once (a crawl saves its pages concurrently). Default 2: the
+   * embedded store plans one page while its writer thread commits the other.
+   */
+  inFlight?: number;
   /** Default 'batch' (fdatasync per page), as in production. */
   durability?: 'batch' | 'none';
   /** Checkout whose storage/open.ts is measured. Default this one. */
@@ -38,12 +43,21 @@ export interface StorageBenchOptions {
 export interface StorageBenchResult {
   commodities: number;
   perPage: number;
+  /** savePage calls under way at once. */
+  inFlight: number;
   /** New records inserted per second through savePage (wall clock). */
   upsertsPerSec: number;
   /** The same per CPU-second of this process: less sensitive to other load on a shared machine. */
   upsertsPerCpuSec: number;
   /** CPU ms of this process per 1,000 upserts. */
   cpuMsPer1000: number;
+  /** The same for the main thread and the busiest other thread (the embedded store's writer thread). */
+  threadCpuMsPer1000: { main: number; busiestOther: number };
+  /**
+   * Upserts per CPU-second of the busier of those two threads: the rate on 2 otherwise idle
+   * cores when the two overlap fully (the wall rate of a loaded machine is a fraction of it).
+   */
+  upsertsPerBusiestThreadCpuSec: number;
   /** 1-minute load average during the run (figures on a loaded 2-core machine are lower). */
   loadAverage: number;
   /** Re-saving the same pages: unchanged records per second (fingerprint hit, no rewrite). */
@@ -98,6 +112,24 @@ async function timeIt(fn: () => Promise<unknown>, cpuMs?: number[]): Promise<num
   return performance.now() - t;
 }
 
+/**
+ * CPU ms per thread of this process (Linux /proc; empty elsewhere): the main thread's and the
+ * busiest other thread's (the store's writer thread) show which one bounds the rate on 2 cores.
+ */
+function threadCpuMs(): Map<number, number> {
+  const out = new Map<number, number>();
+  try {
+    for (const tid of readdirSync('/proc/self/task')) {
+      const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      out.set(Number(tid), ((Number(f[11]) + Number(f[12])) * 1000) / 100); // utime + stime, in clock ticks of 10 ms
+    }
+  } catch {
+    /* not Linux */
+  }
+  return out;
+}
+
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const round = (x: number) => Math.round(x * 100) / 100;
 
@@ -113,10 +145,22 @@ export async function benchStorage(opts: StorageBenchOptions = {}): Promise<Stor
     const task = await repo.upsertTask({ name: 'bench', type: 'commerce', startUrls: ['http://bench.test/'] });
     const pages = Math.ceil(total / perPage);
     const cpu0 = process.cpuUsage();
+    const threads0 = threadCpuMs();
+    const inFlight = Math.max(1, opts.inFlight ?? 2);
     const insertMs = await timeIt(async () => {
-      for (let p = 0; p < pages; p++) await repo.savePage(task, page(p, perPage));
+      const running = new Set<Promise<unknown>>();
+      for (let p = 0; p < pages; p++) {
+        const save = repo.savePage(task, page(p, perPage));
+        running.add(save);
+        void save.then(() => running.delete(save), () => undefined);
+        if (running.size >= inFlight) await Promise.race(running);
+      }
+      await Promise.all(running);
     });
     const cpu = process.cpuUsage(cpu0);
+    const threads = [...threadCpuMs()].map(([tid, ms]) => [tid, ms - (threads0.get(tid) ?? 0)] as const);
+    const mainMs = threads.find(([tid]) => tid === process.pid)?.[1] ?? 0;
+    const otherMs = Math.max(0, ...threads.filter(([tid]) => tid !== process.pid).map(([, ms]) => ms));
     const insertCpuSec = (cpu.user + cpu.system) / 1e6;
     const resaved = Math.min(pages, 20);
     const unchangedMs = await timeIt(async () => {
@@ -153,9 +197,12 @@ export async function benchStorage(opts: StorageBenchOptions = {}): Promise<Stor
     const result: StorageBenchResult = {
       commodities: pages * perPage,
       perPage,
+      inFlight,
       upsertsPerSec: Math.round((pages * perPage) / (insertMs / 1000)),
       upsertsPerCpuSec: Math.round((pages * perPage) / insertCpuSec),
       cpuMsPer1000: round((insertCpuSec * 1e6) / (pages * perPage)),
+      threadCpuMsPer1000: { main: round((mainMs * 1000) / (pages * perPage)), busiestOther: round((otherMs * 1000) / (pages * perPage)) },
+      upsertsPerBusiestThreadCpuSec: Math.round((pages * perPage) / (Math.max(mainMs, otherMs) / 1000)),
       loadAverage: Math.round(loadavg()[0]! * 10) / 10,
       unchangedPerSec: Math.round((resaved * perPage) / (unchangedMs / 1000)),
       queryMs,
@@ -186,7 +233,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     console.error(`--durability must be batch or none, got ${durability}`);
     process.exit(2);
   }
-  const r = await benchStorage({ commodities: arg('--commodities'), perPage: arg('--per-page'), root: str('--root'), durability, print: true });
+  const r = await benchStorage({ commodities: arg('--commodities'), perPage: arg('--per-page'), inFlight: arg('--in-flight'), root: str('--root'), durability, print: true });
   const q = r.queryProcess;
-  console.log(`embedded bulk upserts: ${r.upsertsPerSec}/s wall, ${r.upsertsPerCpuSec}/CPU-s at load ${r.loadAverage} (target ≥ 30000); query process: open ${q.openMs} ms (< 200), indexed query with sort + limit ${q.queryMs} ms (< 20), RSS ${q.rssMb} MB (< 200)`);
+  console.log(`embedded bulk upserts (${r.inFlight} pages in flight): ${r.upsertsPerSec}/s wall, ${r.upsertsPerCpuSec}/CPU-s of the process (all threads), ${r.upsertsPerBusiestThreadCpuSec}/CPU-s of its busiest thread (main ${r.threadCpuMsPer1000.main}, other ${r.threadCpuMsPer1000.busiestOther} ms per 1,000) at load ${r.loadAverage} (target ≥ 30000 on 2 cores); query process: open ${q.openMs} ms (< 200), indexed query with sort + limit ${q.queryMs} ms (< 20), RSS ${q.rssMb} MB (< 200)`);
 }

@@ -10,7 +10,9 @@ import { castFilterForEmbedded, checkFilter } from '../filter';
 import type { FindOptions, StoredDoc } from '../repository';
 import { decodeDoc, encodeDoc, reviveDoc } from './doc-codec';
 import { readLegacyLog } from './legacy-log';
+import { guardedOps, idKey, ReadSet, readsAnyOf, recordKey, type WrittenSet } from './guarded-writes';
 import { planSql } from './sql-plan';
+import { StoreWriter } from './store-writer';
 import { describeFsError, recoveryStep, storeError } from './store-errors';
 import { byKeysSql, columnValue, FINGERPRINT_COLUMNS, LAYOUT_VERSION, quoteIdent, schemaSql, TABLES, UPGRADES, upsertSql } from './tables';
 
@@ -22,9 +24,10 @@ export interface EmbeddedOptions {
   /** Open for queries only: no writes. Default false. */
   readOnly?: boolean;
   /**
-   * 'batch' (default): every transaction is synced to disk before it is acknowledged
-   * (synchronous=FULL). 'none': synced at checkpoints only (synchronous=NORMAL): still safe
-   * when the process is killed, but a power loss may undo the last transactions (benchmarks, tests).
+   * 'batch' (default): every transaction is synced to disk before it is acknowledged (what
+   * synchronous=FULL does, done by the writer thread off its path: writer-thread.mjs). 'none':
+   * synced at checkpoints only (synchronous=NORMAL): still safe when the process is killed, but
+   * a power loss may undo the last transactions (benchmarks, tests).
    */
   durability?: 'batch' | 'none';
   /** How long a write waits for another process's write lock before failing. Default 10,000 ms. */
@@ -40,20 +43,38 @@ export const LEGACY_BACKUP = 'store.log.imported.bak';
 type Db = Database.Database;
 type Stmt = Database.Statement;
 
-/** How long one try to take the write lock may wait inside SQLite (it blocks the event loop). */
-const BEGIN_TRY_MS = 20;
+/**
+ * Transactions sent to the writer thread and not yet committed, at most: the next page is planned
+ * while these are written, so memory holds at most this many pages' rows.
+ */
+const MAX_IN_FLIGHT = 2;
+
+/** A save planned again this many times in a row (each time another writer changed what it read) is given up. */
+const MAX_CONFLICT_RETRIES = 20;
+
+interface InFlight {
+  written: WrittenSet;
+  done: Promise<unknown>;
+}
 
 /**
- * The embedded backend: one SQLite file (WAL mode) with a table per collection. Writers take
- * SQLite's own write lock per transaction (BEGIN IMMEDIATE, waiting up to busyTimeoutMs), so
- * crawl and worker processes can share one store while `query`/`export` read it; a process
- * killed mid-transaction leaves nothing of it (SQLite rolls it back on the next open).
+ * The embedded backend: one SQLite file (WAL mode) with a table per collection. Writes go
+ * through a writer thread (store-writer.ts) that takes SQLite's own write lock per transaction
+ * (BEGIN IMMEDIATE, waiting up to busyTimeoutMs), so crawl and worker processes can share one
+ * store while `query`/`export` read it; a process killed mid-transaction leaves nothing of it
+ * (SQLite rolls it back on the next open). This thread plans the next page (reads through its own
+ * connection, validation, merge, JSON) while the writer thread commits the one before.
  */
 export class EmbeddedRepository extends BaseRepository {
   readonly backend = 'embedded' as const;
   private readonly stmts = new Map<string, Stmt>();
-  private chain: Promise<unknown> = Promise.resolve();
+  private readonly planStmts = new Map<string, Stmt>();
   private closed = false;
+  /** The write connection's thread and this thread's connection for planning reads (writable stores only). */
+  private writer: StoreWriter | null = null;
+  private planDb: Db | null = null;
+  private inFlight: InFlight[] = [];
+  private readonly active = new Set<Promise<unknown>>();
 
   private constructor(
     private readonly dir: string,
@@ -119,6 +140,19 @@ export class EmbeddedRepository extends BaseRepository {
     }
     const repo = new EmbeddedRepository(dir, file, db, opts, true);
     if (!opts.readOnly && legacy) repo.importLegacyLog();
+    if (!opts.readOnly) {
+      const busyTimeoutMs = opts.busyTimeoutMs ?? 10_000;
+      try {
+        repo.planDb = new Database(file, { fileMustExist: true });
+        repo.planDb.pragma(`busy_timeout = ${busyTimeoutMs}`);
+        repo.planDb.pragma('cache_size = -32768');
+        repo.writer = await StoreWriter.start(file, { busyTimeoutMs, synchronous: opts.durability === 'none' ? 'NORMAL' : 'FULL' });
+      } catch (err) {
+        repo.planDb?.close();
+        db.close();
+        throw storeError(dir, file, err);
+      }
+    }
     return repo;
   }
 
@@ -173,81 +207,131 @@ export class EmbeddedRepository extends BaseRepository {
 
   // ---- writes -------------------------------------------------------------------------------
 
-  private serialize<T>(fn: () => Promise<T>): Promise<T> {
-    const run = this.chain.then(fn, fn);
-    this.chain = run.catch(() => undefined);
-    return run;
-  }
-
   /**
-   * One SQLite transaction: BEGIN IMMEDIATE takes the write lock (other processes wait up to
-   * busyTimeoutMs), the plan reads a consistent store, its ops are applied and committed
-   * together. Any failure rolls back: nothing of the transaction is stored.
+   * One SQLite transaction per call. The plan reads a consistent snapshot through this thread's
+   * planning connection (no lock held); its writes, guarded by what it read (guarded-writes.ts),
+   * go to the writer thread, and the next plan starts while they are committed. The promise
+   * resolves once they are committed. A plan that read a record a transaction still in flight
+   * writes is planned again after it; one whose records another process changed meanwhile is
+   * rolled back by the writer and planned again from a fresh read. Any failure rolls back:
+   * nothing of the transaction is stored.
    */
   transaction<T>(planFn: (tx: TxReader) => Promise<{ ops: WriteOp[]; result: T }>): Promise<T> {
     if (this.closed) return Promise.reject(new StorageUnavailableError('the store is closed'));
-    if (this.opts.readOnly) return Promise.reject(new StorageUnavailableError(`the store at ${this.dir} was opened read-only`));
-    return this.serialize(async () => {
-      await this.beginWrite();
-      try {
-        const { ops, result } = await planFn(this.reader());
-        for (const op of ops) this.apply(op);
-        this.db.exec('COMMIT');
-        this.keepStatistics();
-        return result;
-      } catch (err) {
-        try {
-          if (this.db.inTransaction) this.db.exec('ROLLBACK');
-        } catch {
-          /* SQLite rolls back by itself after some errors (SQLITE_FULL, IOERR) */
-        }
-        throw this.fail(err);
-      }
-    });
+    if (this.opts.readOnly || !this.writer) return Promise.reject(new StorageUnavailableError(`the store at ${this.dir} was opened read-only`));
+    const run = this.planAndWrite(planFn);
+    this.active.add(run);
+    void run.then(() => this.active.delete(run), () => this.active.delete(run));
+    return run;
   }
 
-  /**
-   * BEGIN IMMEDIATE, waiting for the write lock without blocking the event loop: better-sqlite3
-   * waits synchronously, so a second connection of this same process waiting on SQLite's
-   * busy_timeout would freeze the loop while the first awaits its plan, and neither could go on
-   * (two repositories in one process: a crawl and the dashboard, or the contract suite). Each try
-   * waits at most BEGIN_TRY_MS inside SQLite, then yields; up to busyTimeoutMs in all.
-   */
-  private async beginWrite(): Promise<void> {
-    const deadline = Date.now() + (this.opts.busyTimeoutMs ?? 10_000);
-    let pause = 1;
-    this.db.pragma(`busy_timeout = ${BEGIN_TRY_MS}`);
-    try {
-      for (;;) {
-        try {
-          this.db.exec('BEGIN IMMEDIATE');
-          return;
-        } catch (err) {
-          const code = String((err as { code?: unknown }).code ?? '');
-          if (!code.startsWith('SQLITE_BUSY') || Date.now() >= deadline) throw this.fail(err);
-        }
-        await new Promise((r) => setTimeout(r, pause));
-        pause = Math.min(pause * 2, 50);
+  private async planAndWrite<T>(planFn: (tx: TxReader) => Promise<{ ops: WriteOp[]; result: T }>): Promise<T> {
+    // Saves are planned and committed in the order they were called; a save planned again after
+    // a conflict keeps its place (a later save of the same record does not overtake it).
+    const seq = ++this.seq;
+    for (let attempt = 1; ; attempt++) {
+      const { result, committed } = await this.plan(planFn, seq, attempt > 1);
+      let conflict: boolean;
+      try {
+        conflict = await committed;
+      } catch (err) {
+        throw this.fail(err);
       }
-    } finally {
-      this.db.pragma(`busy_timeout = ${this.opts.busyTimeoutMs ?? 10_000}`);
+      if (!conflict) return result;
+      if (attempt >= MAX_CONFLICT_RETRIES) {
+        throw new StorageUnavailableError(`store file ${this.file}: a save kept conflicting with other processes' writes (${attempt} tries); try again`, 'SQLITE_BUSY');
+      }
     }
   }
 
-  private commits = 0;
+  private seq = 0;
+  /** Saves waiting to plan, earliest call first; one plans at a time (the planning connection's snapshot). */
+  private waiting: Array<{ seq: number; go: () => void }> = [];
+  private planning = false;
+  private pumping = false;
+
+  /** Resolves when no plan is running and `seq` is the earliest save waiting. */
+  private turn(seq: number): Promise<void> {
+    return new Promise((go) => {
+      let i = this.waiting.length;
+      while (i > 0 && this.waiting[i - 1]!.seq > seq) i--;
+      this.waiting.splice(i, 0, { seq, go });
+      this.pump();
+    });
+  }
+
+  private pump(): void {
+    if (this.planning || this.pumping) return;
+    this.pumping = true;
+    // After the callbacks of the commit just answered: a save redone after it queues first.
+    setImmediate(() => {
+      this.pumping = false;
+      if (this.planning) return;
+      const next = this.waiting.shift();
+      if (!next) return;
+      this.planning = true;
+      next.go();
+    });
+  }
+
+  private release(): void {
+    this.planning = false;
+    this.pump();
+  }
 
   /**
-   * The query planner picks indexes from statistics (sqlite_stat1). A store grows from empty
-   * during a crawl: without fresh statistics `{taskId, brand}` sorted by price walks the whole
-   * task instead of the price index. PRAGMA optimize re-analyses a table (sampling 1,000 rows,
-   * a few ms) only when its size changed a lot since the last analysis.
+   * Waits (holding the turn) until `until` is false, each time for the oldest transaction in
+   * flight; true when an earlier save queued meanwhile (one redone after a conflict): the turn
+   * must go to it.
    */
-  private keepStatistics(): void {
-    if (++this.commits % 100 !== 0) return;
-    try {
-      this.db.pragma('optimize');
-    } catch {
-      /* statistics are an optimisation */
+  private async waitInTurn(seq: number, until: () => boolean): Promise<boolean> {
+    if (!until()) return false;
+    while (until()) await this.inFlight[0]!.done.catch(() => undefined);
+    await new Promise((r) => setImmediate(r));
+    return this.waiting.length > 0 && this.waiting[0]!.seq < seq;
+  }
+
+  /**
+   * Plans one transaction and sends it to the writer thread. `fresh`: redone after a conflict,
+   * so it waits for everything in flight first and reads the store after it.
+   */
+  private async plan<T>(planFn: (tx: TxReader) => Promise<{ ops: WriteOp[]; result: T }>, seq: number, fresh: boolean): Promise<{ result: T; committed: Promise<boolean> }> {
+    let mustDrain = fresh;
+    for (;;) {
+      await this.turn(seq);
+      try {
+        // Back-pressure: at most MAX_IN_FLIGHT transactions wait for the writer.
+        if (await this.waitInTurn(seq, () => this.inFlight.length >= (mustDrain ? 1 : MAX_IN_FLIGHT))) continue;
+        mustDrain = false;
+        // What the snapshot may not hold yet: the transactions in flight when it is taken.
+        const unseen = [...this.inFlight];
+        const read = new ReadSet();
+        const db = this.planDb!;
+        let planned: { ops: WriteOp[]; result: T };
+        db.exec('BEGIN');
+        try {
+          planned = await planFn(this.reader(db, read));
+        } catch (err) {
+          throw this.fail(err);
+        } finally {
+          if (db.inTransaction) db.exec('COMMIT');
+        }
+        if (unseen.some((f) => readsAnyOf(read, f.written))) {
+          // It read a record a transaction of ours is still writing: plan again once that is stored.
+          mustDrain = true;
+          continue;
+        }
+        if (!planned.ops.length) return { result: planned.result, committed: Promise.resolve(false) };
+        const { ops, written } = guardedOps(planned.ops, read);
+        const committed = this.writer!.write(ops);
+        const entry: InFlight = { written, done: committed };
+        this.inFlight.push(entry);
+        const leave = () => { this.inFlight = this.inFlight.filter((f) => f !== entry); };
+        committed.then(leave, leave);
+        return { result: planned.result, committed };
+      } finally {
+        this.release();
+      }
     }
   }
 
@@ -290,32 +374,49 @@ export class EmbeddedRepository extends BaseRepository {
     }
   }
 
-  private reader(): TxReader {
+  /** Reads for a plan through `db` (inside its read transaction), each noted in `read` (guarded-writes.ts). */
+  private reader(db: Db, read: ReadSet): TxReader {
+    const note = (coll: CollectionName, taskId: unknown, id: string, uk: string, json: string | null, fingerprint: unknown, gone: boolean) => {
+      const ik = idKey(coll, id);
+      if (json !== null) read.docs.set(ik, json);
+      read.marks.set(ik, { fingerprint, gone, key: recordKey(coll, taskId, uk) });
+    };
     return {
       lookup: async (coll, taskId, keys) => {
         const out = new Map<string, StoredDoc>();
+        for (const k of keys) read.keys.add(recordKey(coll, taskId, k));
         if (!keys.length) return out;
         // All keys in one statement (a JSON array of them): a page's 500 commodities were 500 calls.
         const t = TABLES[coll];
-        const s = this.stmt(byKeysSql(coll, 'doc')).raw();
+        const s = this.stmt(byKeysSql(coll, 'doc'), db, this.planStmts).raw();
         const list = JSON.stringify(keys);
         for (const [k, json] of (t.scoped ? s.iterate(taskId, list) : s.iterate(list)) as IterableIterator<[string, string]>) {
-          out.set(k, decodeDoc(coll, json));
+          const d = decodeDoc(coll, json);
+          note(coll, taskId, d._id, k, json, d.fingerprint, d.gone === true);
+          out.set(k, d);
         }
         return out;
       },
       fingerprints: async (coll, taskId, keys) => {
         const out = new Map<string, { id: string; fingerprint: unknown; gone: boolean }>();
+        for (const k of keys) read.keys.add(recordKey(coll, taskId, k));
         if (!keys.length) return out;
         const t = TABLES[coll];
-        const s = this.stmt(byKeysSql(coll, FINGERPRINT_COLUMNS)).raw();
+        const s = this.stmt(byKeysSql(coll, FINGERPRINT_COLUMNS), db, this.planStmts).raw();
         const list = JSON.stringify(keys);
         for (const [k, id, fingerprint, gone] of (t.scoped ? s.iterate(taskId, list) : s.iterate(list)) as IterableIterator<[string, string, unknown, unknown]>) {
+          note(coll, taskId, id, k, null, fingerprint, Boolean(gone));
           out.set(k, { id, fingerprint, gone: Boolean(gone) });
         }
         return out;
       },
-      findEq: async (coll, filter, limit) => [...this.select(this.db, this.stmts, coll, filter, { limit })],
+      findEq: async (coll, filter, limit) => {
+        read.colls.add(coll);
+        const docs = [...this.select(db, this.planStmts, coll, filter, { limit })];
+        const raw = this.stmt(`SELECT doc FROM ${quoteIdent(coll)} WHERE _id = ?`, db, this.planStmts).pluck();
+        for (const d of docs) note(coll, d.taskId, d._id, uniqueKeyOf(coll, d), raw.get(d._id) as string, d.fingerprint, d.gone === true);
+        return docs;
+      },
     };
   }
 
@@ -508,14 +609,12 @@ export class EmbeddedRepository extends BaseRepository {
 
   async close(): Promise<void> {
     if (this.closed) return;
-    await this.chain.catch(() => undefined);
     this.closed = true;
-    try {
-      // Keeps the query planner's statistics current (cheap: only analyses what changed a lot).
-      if (!this.opts.readOnly && this.onDisk) this.db.pragma('optimize');
-    } catch {
-      /* statistics are an optimisation */
-    }
+    // Every save under way is planned, written and answered first.
+    while (this.active.size) await Promise.allSettled([...this.active]);
+    // The writer thread keeps the query planner's statistics current as it closes.
+    await this.writer?.close();
+    this.planDb?.close();
     this.db.close();
   }
 }

@@ -1,0 +1,139 @@
+// The embedded store's write connection, on a thread of its own (see store-writer.ts): the calling
+// thread plans the next page (reads, validation, merge, JSON) while this one commits the last.
+// Plain JavaScript with no import of ours, so it loads the same under tsx, vitest and node.
+//
+// Each message is one transaction: BEGIN IMMEDIATE (SQLite's write lock, waiting up to the busy
+// timeout for another process), the page's statements, COMMIT. Every statement is guarded by what
+// the plan read (an insert by the unique indexes, an update by the document text it replaces, a
+// touch by the fingerprint and gone flag): when a guard fails, another writer changed a record
+// since it was read, the transaction is rolled back and answered `conflict` (the caller plans again).
+import { parentPort, workerData } from 'node:worker_threads';
+import { createRequire } from 'node:module';
+import { fdatasync, openSync, closeSync } from 'node:fs';
+
+const Database = createRequire(import.meta.url)('better-sqlite3');
+const { file, busyTimeoutMs, synchronous } = workerData;
+// synchronous=FULL in WAL mode is NORMAL plus a sync of the WAL file after each commit (SQLite's
+// "PRAGMA synchronous" page). That sync is done here instead, on libuv's thread pool, and the
+// transaction is answered once it is done: the same guarantee (an answered transaction survives
+// a power loss; a checkpoint that lets SQLite reuse the WAL syncs the store file first), while
+// this thread goes on with the next transaction instead of waiting for the disk.
+const syncEachCommit = synchronous === 'FULL';
+let walFd = null;
+let syncing = 0;
+let onSynced = null;
+
+/** A conflict found by a guard: not an error, the page is planned again. */
+class Conflict extends Error {}
+
+let db;
+try {
+  db = new Database(file, { fileMustExist: true });
+  db.pragma(`busy_timeout = ${busyTimeoutMs}`);
+  // 64 MB of pages: the random-order price indexes of a large store stay in memory.
+  db.pragma('cache_size = -65536');
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  // A checkpoint per 20,000 WAL pages (80 MB), not SQLite's 1,000: every commit rewrites the
+  // random-order price-index pages its records touch, and frequent checkpoints copied them again
+  // and again (storage/README.md).
+  db.pragma('wal_autocheckpoint = 20000');
+  db.pragma('journal_size_limit = 67108864');
+  parentPort.postMessage({ type: 'ready' });
+} catch (err) {
+  parentPort.postMessage({ type: 'open-error', code: err?.code, message: String(err?.message ?? err) });
+  process.exit(0);
+}
+
+const stmts = new Map();
+function stmt(sql) {
+  let s = stmts.get(sql);
+  if (!s) {
+    if (stmts.size > 200) stmts.clear();
+    stmts.set(sql, (s = db.prepare(sql)));
+  }
+  return s;
+}
+
+/** op: { kind: 'insert' | 'update' | 'touch' | 'put', sql, rows }; see store-writer.ts WriterOp. */
+function apply(op) {
+  const s = stmt(op.sql);
+  for (const row of op.rows) {
+    if (op.kind === 'insert') {
+      try {
+        s.run(row);
+      } catch (err) {
+        // Another writer inserted the key (or the id) since the plan read it.
+        if (err?.code === 'SQLITE_CONSTRAINT_UNIQUE' || err?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY') throw new Conflict();
+        throw err;
+      }
+    } else if (s.run(row).changes !== 1 && op.kind !== 'put') throw new Conflict();
+  }
+}
+
+let commits = 0;
+
+parentPort.on('message', (msg) => {
+  if (msg.type === 'close') {
+    if (syncing) {
+      onSynced = () => parentPort.emit('message', msg);
+      return;
+    }
+    try {
+      // Keeps the query planner's statistics current (cheap: only analyses what changed a lot).
+      db.pragma('optimize');
+    } catch {
+      /* statistics are an optimisation */
+    }
+    db.close();
+    if (walFd !== null) closeSync(walFd);
+    parentPort.postMessage({ type: 'closed' });
+    parentPort.close();
+    return;
+  }
+  const { id, ops } = msg;
+  try {
+    db.exec('BEGIN IMMEDIATE');
+    for (const op of ops) apply(op);
+    db.exec('COMMIT');
+  } catch (err) {
+    try {
+      if (db.inTransaction) db.exec('ROLLBACK');
+    } catch {
+      /* SQLite rolls back by itself after some errors (SQLITE_FULL, IOERR) */
+    }
+    if (err instanceof Conflict) parentPort.postMessage({ type: 'done', id, conflict: true });
+    else parentPort.postMessage({ type: 'done', id, error: { code: err?.code, message: String(err?.message ?? err) } });
+    return;
+  }
+  if (!syncEachCommit) parentPort.postMessage({ type: 'done', id, conflict: false });
+  else {
+    syncing++;
+    const answer = (err) => {
+      syncing--;
+      if (err) parentPort.postMessage({ type: 'done', id, error: { code: err.code, message: String(err.message) } });
+      else parentPort.postMessage({ type: 'done', id, conflict: false });
+      if (!syncing && onSynced) {
+        const go = onSynced;
+        onSynced = null;
+        go();
+      }
+    };
+    try {
+      // The WAL file stays while this connection is open (SQLite removes it when the last one closes).
+      walFd ??= openSync(`${file}-wal`, 'r');
+      fdatasync(walFd, answer);
+    } catch (err) {
+      answer(err);
+    }
+  }
+  // The query planner picks indexes from statistics (sqlite_stat1); a store grows from empty
+  // during a crawl. PRAGMA optimize re-analyses a table only when its size changed a lot.
+  if (++commits % 100 === 0) {
+    try {
+      db.pragma('optimize');
+    } catch {
+      /* statistics are an optimisation */
+    }
+  }
+});
