@@ -8,6 +8,7 @@ import { growAlongPage } from './grow';
 import { trimBoilerplate, dropInfoLines } from './boilerplate';
 import { cloneDocument } from '../../parse';
 import { dropLinkLists } from './link-lists';
+import { fillGaps } from './gaps';
 
 export type ContentMethod = 'readability' | 'jsonld' | 'density' | 'none';
 
@@ -131,7 +132,10 @@ export function extractContent(doc: Document, articleBody: string | null, opts: 
   // Readability's container often still holds page chrome above and below the story;
   // the densest run of its lines, with a low threshold, trims those edges (but not story
   // beyond a run of short lines).
-  let rdBlocks = rd ? densestRunWithin(dropLinkLists(rd.blocks, maxLd), rejoin, { minWeight: edgeWeight }) : [];
+  // Its container may also have holes (a section in a sibling container it scored lower):
+  // the page's lines between two of its lines are read back in first (see fillGaps).
+  const rdLines = rd && lines ? guard(() => fillGaps(lines, rd.blocks), rd.blocks) : (rd?.blocks ?? []);
+  let rdBlocks = rd ? densestRunWithin(dropLinkLists(rdLines, maxLd), rejoin, { minWeight: edgeWeight }) : [];
   // ...and may hold only one of the story's sections: when the page's densest run of text is
   // much heavier than what Readability kept, the page around it is read for the others.
   if (rdBlocks.length && lines && weightOf(guard(() => densestRun(lines), [])) > growWhen * weightOf(rdBlocks)) {
