@@ -37,7 +37,7 @@ function positions(page: readonly TextBlock[], chosen: readonly TextBlock[]): nu
 }
 
 /** A line of prose: a sentence or more (bylines, dates and credits are not). */
-function isSentence(b: TextBlock): boolean {
+export function isSentence(b: TextBlock): boolean {
   return textWeight(b.text) >= 80 && /[.!?。！？…]["”’)）]?$/.test(b.text);
 }
 

@@ -1,10 +1,6 @@
 import type { TextBlock } from './blocks';
 import { textWeight } from '../../text/script';
-
-/** A line of prose: a sentence or more. */
-function isProse(b: TextBlock): boolean {
-  return textWeight(b.text) >= 80 && /[.!?。！？…]["”’)）]?$/.test(b.text);
-}
+import { isSentence as isProse } from './gaps';
 
 /** A line's style: its tag with each class/id token of its nearest classed element ("p.body-text"); "p." when none. */
 function styleTokens(b: TextBlock): string[] {
