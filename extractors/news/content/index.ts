@@ -8,6 +8,8 @@ import { growAlongPage } from './grow';
 import { trimBoilerplate, dropInfoLines } from './boilerplate';
 import { cloneDocument } from '../../parse';
 import { dropLinkLists } from './link-lists';
+import { fillGaps } from './gaps';
+import { sameStyleShare } from './same-style';
 
 export type ContentMethod = 'readability' | 'jsonld' | 'density' | 'none';
 
@@ -38,6 +40,12 @@ export interface ContentOptions {
    * stands, and teasers, testimonials or FAQ boxes next to a complete story stay out.
    */
   growWhen?: number;
+  /**
+   * Below that, a neighbouring run is still joined when at least this share (default 0.8) of its
+   * prose, in two lines or more, is written in the story's paragraph style (same tag and class, see
+   * sameStyleShare): the story's other part, split off by a promotion box or a layout wrapper.
+   */
+  growSameStyle?: number;
   /** The article's title; a first line equal to it is dropped (NewsFacet.title carries it) unless keepHeading. */
   title?: string | null;
   /** Keep a leading headline line in the content (default false). */
@@ -126,17 +134,27 @@ export function extractContent(doc: Document, articleBody: string | null, opts: 
   const edgeWeight = opts.edgeWeight ?? 25;
   const rejoin = opts.rejoinWeight ?? 200;
   const growWhen = opts.growWhen ?? 2;
+  const sameStyle = opts.growSameStyle ?? 0.8;
 
   const { rd, lines } = readabilityAndLines(doc, opts.consume ?? false);
   // Readability's container often still holds page chrome above and below the story;
   // the densest run of its lines, with a low threshold, trims those edges (but not story
   // beyond a run of short lines).
-  let rdBlocks = rd ? densestRunWithin(dropLinkLists(rd.blocks, maxLd), rejoin, { minWeight: edgeWeight }) : [];
+  // Its container may also have holes (a section in a sibling container it scored lower):
+  // the page's lines between two of its lines are read back in first (see fillGaps).
+  const rdLines = rd && lines ? guard(() => fillGaps(lines, rd.blocks), rd.blocks) : (rd?.blocks ?? []);
+  let rdBlocks = rd ? densestRunWithin(dropLinkLists(rdLines, maxLd), rejoin, { minWeight: edgeWeight }) : [];
   // ...and may hold only one of the story's sections: when the page's densest run of text is
   // much heavier than what Readability kept, the page around it is read for the others.
   if (rdBlocks.length && lines && weightOf(guard(() => densestRun(lines), [])) > growWhen * weightOf(rdBlocks)) {
     const grown = guard(() => growAlongPage(lines, rdBlocks, { rejoin }), null);
     if (grown) rdBlocks = [...dropLinkLists(grown.before, maxLd), ...rdBlocks, ...dropLinkLists(grown.after, maxLd)];
+  } else if (rdBlocks.length && lines) {
+    // Otherwise a neighbouring run is joined only when written in the story's own paragraph style.
+    const kept = rdBlocks;
+    const grown = guard(() => growAlongPage(lines, kept, { rejoin }), null);
+    const part = (run: TextBlock[]) => (guard(() => sameStyleShare(lines, kept, run), 0) >= sameStyle ? dropLinkLists(run, maxLd) : []);
+    if (grown) rdBlocks = [...part(grown.before), ...kept, ...part(grown.after)];
   }
   const rdWeight = weightOf(rdBlocks);
   const ld = guard(() => jsonLdBlocks(doc, articleBody), []);
