@@ -79,14 +79,20 @@ export function siteTest(doc: Document, article: JsonObject | null, siteName: st
   };
 }
 
-/** Whether a link points at the site's front page (same host, path "/" or empty, no query). */
+/**
+ * Whether a link points at the site's front page (path "/" or empty, no query) on the page's
+ * host or on a domain above it: a channel's page (finance.news.example) links its logo to the
+ * portal's front page (www.news.example).
+ */
 export function isHomeLink(a: Element, doc: Document): boolean {
   const href = a.getAttribute('href');
   if (href == null) return false;
   try {
     const u = new URL(href, doc.baseURI);
-    const page = new URL(doc.URL);
-    return u.hostname.replace(/^www\d*\./, '') === page.hostname.replace(/^www\d*\./, '') && /^\/?(?:index\.\w+)?$/.test(u.pathname) && !u.search;
+    const host = u.hostname.replace(/^www\d*\./, '');
+    const pageHost = new URL(doc.URL).hostname.replace(/^www\d*\./, '');
+    const sameSite = host === pageHost || (host.includes('.') && pageHost.endsWith(`.${host}`));
+    return sameSite && /^\/?(?:index\.\w+)?$/.test(u.pathname) && !u.search;
   } catch {
     return false;
   }

@@ -2,7 +2,7 @@ import { collapseSpace } from '../../text/normalize';
 import { jsonText, type JsonObject } from '../jsonld';
 import { metaContent, textOf } from './dom';
 import { toBlocks } from '../content/blocks';
-import { SEPARATOR, SITE_ONLY_SEPARATOR, isHomeLink, segments, siteTest, weight, type SiteTest } from './title-site';
+import { CJK, SEPARATOR, SITE_ONLY_SEPARATOR, isHomeLink, segments, siteTest, weight, type SiteTest } from './title-site';
 
 /** Removes a site-name suffix/prefix: keeps the longest part of a separated <title> that does not name the site. */
 export function stripSiteName(title: string, siteName?: string | null, isSite?: SiteTest): string {
@@ -188,13 +188,16 @@ function sameInCase(h: string, refs: string[]): string {
   return refs.flatMap((r) => [r, ...segments(r)]).find((r) => r !== h && fold(r) === fold(h)) ?? h;
 }
 
+const CJK_ONLY = new RegExp(`^[${CJK}]+$`, 'u');
+
 function headings(doc: Document): string[] {
   return Array.from(doc.querySelectorAll('h1'))
     .slice(0, 10)
     // The site's logo set as an <h1>: its text is all a link to the front page.
     .filter((h) => !Array.from(h.querySelectorAll('a')).some((a) => isHomeLink(a, doc) && textOf(a) === textOf(h)) && !(h.closest('a') && isHomeLink(h.closest('a')!, doc)))
     .map((h) => headline(headingText(h)))
-    .filter((t) => t.length > 3 && t.length < 300);
+    // Two Chinese/Japanese/Korean characters make a headline ("求助", a forum post's); two Latin letters do not.
+    .filter((t) => (t.length > 3 || (t.length >= 2 && CJK_ONLY.test(t))) && t.length < 300);
 }
 
 /**
@@ -218,8 +221,11 @@ const PERMALINK_MARK = /\s*[¶§🔗]$/u;
 function headline(h: string): string {
   const crumbs = h.split(/\s*[〉›»]\s*|\s+>\s+/).filter(Boolean);
   const last = crumbs.length > 1 ? crumbs[crumbs.length - 1]! : h;
-  return last.replace(/^(?:【\S{1,12}?】|\[(?!\d+\])\S{1,12}?\])\s*(?=\S{4})/u, '').replace(HEADING_DATE_END, '').replace(HEADING_DATE_START, '');
+  return last.replace(COLUMN_TAG, '').replace(HEADING_DATE_END, '').replace(HEADING_DATE_START, '');
 }
+
+/** A column or category tag before a heading's words (four of them, or two Chinese characters: "[求购] 求助"). */
+const COLUMN_TAG = new RegExp(`^(?:【\\S{1,12}?】|\\[(?!\\d+\\])\\S{1,12}?\\])\\s*(?=\\S{4}|[${CJK}]{2})`, 'u');
 
 const MONTH_DATE = '(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\\.?\\s+\\d{1,2}(?:st|nd|rd|th)?,?\\s+\\d{4}|\\d{1,2}(?:st|nd|rd|th)?\\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\\.?,?\\s+\\d{4}';
 /** A post date (and byline) that a theme prints inside the <h1>: "… Posted on July 1, 2024 by infuy", "Dec 18 2025 Title". */
