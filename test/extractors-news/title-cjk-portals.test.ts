@@ -28,4 +28,13 @@ describe('short headlines on Chinese portals, blogs and forums', () => {
     const p = page('晨光新闻网--晨光财经--洋化妆品关税下调逆市涨价 洋奶粉按兵不动', '', body, 'http://finance.chenguang.example/2012/0112/1.shtml');
     expect(findTitle(p, null, null)).toBe('洋化妆品关税下调逆市涨价 洋奶粉按兵不动');
   });
+
+  it("drops parts shaped like a site's name even when the headline is shorter: a portal's name, a software credit, a forum's tag", () => {
+    const portal = page('开通了_手机晨光网', '', '', 'https://m.chenguang.example/a/123_456');
+    expect(findTitle(portal, null, null)).toBe('开通了');
+    const forum = page('求助帖 - 骑行论坛 - Powered by Discuz!', '', '', 'https://bbs.qixing.example/thread-125-1-1.html');
+    expect(findTitle(forum, null, null)).toBe('求助帖');
+    const tagged = page('这个游戏值得买吗【单机游戏吧】_游戏贴吧', '', '', 'https://tieba.youxi.example/p/123');
+    expect(findTitle(tagged, null, null)).toBe('这个游戏值得买吗');
+  });
 });

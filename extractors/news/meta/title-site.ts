@@ -40,6 +40,20 @@ export function weight(s: string): number {
   return (s.match(WORD) ?? []).length;
 }
 
+/**
+ * A part of a title that reads as a site's name by its form, whatever the site: a software
+ * credit ("Powered by Discuz!") or a short Chinese name ending in a word for a site, paper,
+ * blog, forum or channel ("手机晨光网", "晨光日报", "骑行论坛", "单机游戏吧"). Used only to choose
+ * between the parts of <title>, where a headline of two or three characters would otherwise
+ * lose to the longer name.
+ */
+export function siteShaped(part: string): boolean {
+  const p = part.trim();
+  return /^powered\s+by\s/i.test(p) || SITE_WORD_END.test(p);
+}
+
+const SITE_WORD_END = new RegExp(`^[${CJK}\\p{Script=Latin}\\d]{1,8}(?:网|網|报|報|新闻|新聞|博客|论坛|論壇|社区|社區|频道|頻道|在线|在線|吧|门户|門戶)$`, 'u');
+
 /** Letters and digits only, case and width folded: "TheBestVPN.com" → "thebestvpncom". */
 const compact = (s: string): string => s.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
 

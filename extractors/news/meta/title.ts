@@ -2,7 +2,7 @@ import { collapseSpace } from '../../text/normalize';
 import { jsonText, type JsonObject } from '../jsonld';
 import { metaContent, textOf } from './dom';
 import { toBlocks } from '../content/blocks';
-import { CJK, SEPARATOR, SITE_ONLY_SEPARATOR, isHomeLink, segments, siteTest, weight, type SiteTest } from './title-site';
+import { CJK, SEPARATOR, SITE_ONLY_SEPARATOR, isHomeLink, segments, siteShaped, siteTest, weight, type SiteTest } from './title-site';
 
 /** Removes a site-name suffix/prefix: keeps the longest part of a separated <title> that does not name the site. */
 export function stripSiteName(title: string, siteName?: string | null, isSite?: SiteTest): string {
@@ -11,9 +11,16 @@ export function stripSiteName(title: string, siteName?: string | null, isSite?: 
   const parts = segments(t).flatMap((p) => splitAt(p, mark));
   if (parts.length < 2) return t;
   const site = siteName?.toLowerCase();
-  const kept = parts.filter((p) => (!site || p.toLowerCase() !== site) && !isSite?.(p));
-  return kept.reduce((a, b) => (weight(b) > weight(a) ? b : a), '') || t;
+  const named = parts.filter((p) => (!site || p.toLowerCase() !== site) && !isSite?.(p));
+  // A part shaped like a site's name ("手机晨光网", "Powered by …") loses to any other, even a shorter headline.
+  const kept = named.some((p) => !siteShaped(p)) ? named.filter((p) => !siteShaped(p)) : named;
+  const main = kept.reduce((a, b) => (weight(b) > weight(a) ? b : a), '') || t;
+  // A forum's or channel's name in brackets after the headline ("标题【单机游戏吧】").
+  return main.replace(BRACKETED_END, (tag, name: string) => (siteShaped(name) ? '' : tag)).trim();
 }
+
+/** A bracketed name at the end of a title part. */
+const BRACKETED_END = /【([^【】]{2,12})】$/u;
 
 /** SITE_ONLY_SEPARATOR, every match (matchAll copies it, so it is shared safely). */
 const SITE_ONLY_ALL = new RegExp(SITE_ONLY_SEPARATOR.source, 'gu');
