@@ -74,7 +74,7 @@ export function siteTest(doc: Document, article: JsonObject | null, siteName: st
   const declared = [siteName, metaContent(doc, ['og:site_name', 'application-name']), jsonText(article?.publisher)].filter(
     (s): s is string => !!s,
   );
-  const names = new Set([...declared, ...declared.flatMap(segments), ...homeLinkNames(doc)].map(compact).filter((n) => n.length >= 2));
+  const names = new Set([...declared, ...declared.flatMap(segments), ...homeLinkNames(doc), ...copyrightNames(doc)].map(compact).filter((n) => n.length >= 2));
   let host = '';
   try {
     host = new URL(doc.URL).hostname.toLowerCase().replace(/^www\d*\./, '');
@@ -123,3 +123,40 @@ function homeLinkNames(doc: Document): string[] {
   }
   return out;
 }
+
+/**
+ * The names the page's copyright notice gives ("© 2025 The Valley Herald. All rights reserved.",
+ * "저작권자 © 예시일보 무단전재 금지", "版权所有：晨光网"): the site's owner, which titles often carry as
+ * the site's name. Where the notice runs on after the name, its first words are taken too.
+ */
+function copyrightNames(doc: Document): string[] {
+  const out: string[] = [];
+  for (const text of noticeTexts(doc.body)) {
+    for (const m of text.matchAll(COPYRIGHT)) {
+      const words = (m[1] ?? m[2] ?? '').trim().split(/\s+/).slice(0, 6);
+      for (let n = 1; n <= words.length; n++) out.push(words.slice(0, n).join(' '));
+    }
+    if (out.length >= 12) break;
+  }
+  return out;
+}
+
+/** Text nodes that carry a copyright mark, last ones first (the footer's). */
+function noticeTexts(root: Node | null): string[] {
+  const out: string[] = [];
+  const walk = (n: Node): void => {
+    for (const c of Array.from(n.childNodes)) {
+      if (c.nodeType === 3) {
+        if (COPYRIGHT_MARK.test(c.textContent ?? '')) out.push(c.textContent!);
+      } else if (c.nodeType === 1 && !/^(?:SCRIPT|STYLE|NOSCRIPT|TEMPLATE)$/i.test((c as Element).tagName)) walk(c);
+    }
+  };
+  if (root) walk(root);
+  return out.reverse().slice(0, 6);
+}
+
+const COPYRIGHT_MARK = /©|\(c\)|copyright|版权所有|版權所有/i;
+
+/** A name after "©"/"Copyright" (and a year or span of years), or before "版权所有", up to the end of its phrase. */
+const COPYRIGHT =
+  /(?:©|\(c\)|copyright|版权所有|版權所有)(?:[\s:：©]|\(c\))*(?:\d{4}(?:\s*[-–~]\s*\d{4})?[\s,]*)?(?:by\s+)?([^\s©.,|·:：\d][^©.,|·:：]{1,60}?)\s*(?=[.,|·]|all rights|版权所有|版權所有|$)|([^\s©.,|·:：][^©.,|·:：]{1,40}?)\s*(?:版权所有|版權所有)/giu;
