@@ -8,7 +8,7 @@ import { CJK, SEPARATOR, SITE_ONLY_SEPARATOR, isHomeLink, segments, siteShaped, 
 export function stripSiteName(title: string, siteName?: string | null, isSite?: SiteTest): string {
   const t = collapseSpace(title);
   const mark = isSite ? siteSeparator(t, isSite) : null;
-  const parts = segments(t).flatMap((p) => splitAt(p, mark));
+  const parts = segments(t).flatMap((p) => splitAt(p, mark, isSite));
   if (parts.length < 2) return t;
   const site = siteName?.toLowerCase();
   const named = parts.filter((p) => (!site || p.toLowerCase() !== site) && !isSite?.(p));
@@ -39,17 +39,32 @@ function siteSeparator(title: string, isSite: SiteTest): string | null {
   return null;
 }
 
-/** `text` cut at each SITE_ONLY_SEPARATOR whose mark is `mark`. */
-function splitAt(text: string, mark: string | null): string[] {
+/**
+ * `text` cut at each SITE_ONLY_SEPARATOR whose mark is `mark`. A colon is the headline's own
+ * mark as often as the site's ("Grève : ce qui change lundi : Le Journal"): it cuts only next to
+ * the part that names the site.
+ */
+function splitAt(text: string, mark: string | null, isSite?: SiteTest): string[] {
   if (!mark) return [text];
   const out: string[] = [];
+  const marks: string[] = [];
   let from = 0;
   for (const m of text.matchAll(SITE_ONLY_ALL)) {
     if (m[0].trim() !== mark) continue;
     out.push(text.slice(from, m.index).trim());
+    marks.push(m[0]);
     from = m.index + m[0].length;
   }
   out.push(text.slice(from).trim());
+  if (/[:：]/.test(mark) && isSite) {
+    // Rejoin the pieces between the site's: they are one headline.
+    for (let i = out.length - 1; i > 0; i--) {
+      if (!isSite(out[i]!) && !isSite(out[i - 1]!)) {
+        out.splice(i - 1, 2, `${out[i - 1]}${marks[i - 1]}${out[i]}`);
+        marks.splice(i - 1, 1);
+      }
+    }
+  }
   return out.filter(Boolean);
 }
 
