@@ -141,19 +141,28 @@ function copyrightNames(doc: Document): string[] {
   return out;
 }
 
-/** Text nodes that carry a copyright mark, last ones first (the footer's). */
+/**
+ * Text nodes that carry a copyright mark, last ones first (the footer's). The notice sits at the
+ * page's end, so the walk runs backwards and reads at most the last 400 text nodes: a long page
+ * costs no more than its footer.
+ */
 function noticeTexts(root: Node | null): string[] {
   const out: string[] = [];
+  let budget = 400;
   const walk = (n: Node): void => {
-    for (const c of Array.from(n.childNodes)) {
+    for (let c = n.lastChild; c && out.length < 6 && budget > 0; c = c.previousSibling) {
       if (c.nodeType === 3) {
-        if (COPYRIGHT_MARK.test(c.textContent ?? '')) out.push(c.textContent!);
-      } else if (c.nodeType === 1 && !/^(?:SCRIPT|STYLE|NOSCRIPT|TEMPLATE)$/i.test((c as Element).tagName)) walk(c);
+        budget--;
+        const text = c.textContent ?? '';
+        if (COPYRIGHT_MARK.test(text)) out.push(text);
+      } else if (c.nodeType === 1 && !SKIPPED.has((c as Element).tagName.toUpperCase())) walk(c);
     }
   };
   if (root) walk(root);
-  return out.reverse().slice(0, 6);
+  return out;
 }
+
+const SKIPPED = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'SVG']);
 
 const COPYRIGHT_MARK = /©|\(c\)|copyright|版权所有|版權所有/i;
 
