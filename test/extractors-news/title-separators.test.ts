@@ -25,6 +25,14 @@ describe('title separators', () => {
     expect(findTitle(page, null, 'Le Quotidien')).toBe('Grève : « Nous ne céderons pas »');
   });
 
+  it("cuts at a spaced colon only next to the site's name, keeping the headline's own colon", () => {
+    const page = doc(
+      `<html><head><title>Grève : ce qui change lundi : Le Quotidien</title><meta property="og:site_name" content="Le Quotidien"></head><body><p>Texte.</p></body></html>`,
+      'https://www.lequotidien.example/2026/03/greve-lundi.html',
+    );
+    expect(findTitle(page, null, 'Le Quotidien')).toBe('Grève : ce qui change lundi');
+  });
+
   it("splits at a guillemet that quotes nothing (a blog theme's 'Post « Blog')", () => {
     const page = doc(
       `<html><head><title>Pruning apple trees in winter « Orchard Notes</title></head><body><a href="/">Orchard Notes</a><p>Text.</p></body></html>`,

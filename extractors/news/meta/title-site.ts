@@ -40,6 +40,20 @@ export function weight(s: string): number {
   return (s.match(WORD) ?? []).length;
 }
 
+/**
+ * A part of a title that reads as a site's name by its form, whatever the site: a software
+ * credit ("Powered by Discuz!") or a short Chinese name ending in a word for a site, paper,
+ * blog, forum or channel ("手机晨光网", "晨光日报", "骑行论坛", "单机游戏吧"). Used only to choose
+ * between the parts of <title>, where a headline of two or three characters would otherwise
+ * lose to the longer name.
+ */
+export function siteShaped(part: string): boolean {
+  const p = part.trim();
+  return /^powered\s+by\s/i.test(p) || SITE_WORD_END.test(p);
+}
+
+const SITE_WORD_END = new RegExp(`^[${CJK}\\p{Script=Latin}\\d]{1,8}(?:网|網|报|報|新闻|新聞|博客|论坛|論壇|社区|社區|频道|頻道|在线|在線|吧|门户|門戶)$`, 'u');
+
 /** Letters and digits only, case and width folded: "TheBestVPN.com" → "thebestvpncom". */
 const compact = (s: string): string => s.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
 
@@ -60,7 +74,7 @@ export function siteTest(doc: Document, article: JsonObject | null, siteName: st
   const declared = [siteName, metaContent(doc, ['og:site_name', 'application-name']), jsonText(article?.publisher)].filter(
     (s): s is string => !!s,
   );
-  const names = new Set([...declared, ...declared.flatMap(segments), ...homeLinkNames(doc)].map(compact).filter((n) => n.length >= 2));
+  const names = new Set([...declared, ...declared.flatMap(segments), ...homeLinkNames(doc), ...copyrightNames(doc)].map(compact).filter((n) => n.length >= 2));
   let host = '';
   try {
     host = new URL(doc.URL).hostname.toLowerCase().replace(/^www\d*\./, '');
@@ -79,14 +93,20 @@ export function siteTest(doc: Document, article: JsonObject | null, siteName: st
   };
 }
 
-/** Whether a link points at the site's front page (same host, path "/" or empty, no query). */
+/**
+ * Whether a link points at the site's front page (path "/" or empty, no query) on the page's
+ * host or on a domain above it: a channel's page (finance.news.example) links its logo to the
+ * portal's front page (www.news.example).
+ */
 export function isHomeLink(a: Element, doc: Document): boolean {
   const href = a.getAttribute('href');
   if (href == null) return false;
   try {
     const u = new URL(href, doc.baseURI);
-    const page = new URL(doc.URL);
-    return u.hostname.replace(/^www\d*\./, '') === page.hostname.replace(/^www\d*\./, '') && /^\/?(?:index\.\w+)?$/.test(u.pathname) && !u.search;
+    const host = u.hostname.replace(/^www\d*\./, '');
+    const pageHost = new URL(doc.URL).hostname.replace(/^www\d*\./, '');
+    const sameSite = host === pageHost || (host.includes('.') && pageHost.endsWith(`.${host}`));
+    return sameSite && /^\/?(?:index\.\w+)?$/.test(u.pathname) && !u.search;
   } catch {
     return false;
   }
@@ -103,3 +123,49 @@ function homeLinkNames(doc: Document): string[] {
   }
   return out;
 }
+
+/**
+ * The names the page's copyright notice gives ("© 2025 The Valley Herald. All rights reserved.",
+ * "저작권자 © 예시일보 무단전재 금지", "版权所有：晨光网"): the site's owner, which titles often carry as
+ * the site's name. Where the notice runs on after the name, its first words are taken too.
+ */
+function copyrightNames(doc: Document): string[] {
+  const out: string[] = [];
+  for (const text of noticeTexts(doc.body)) {
+    for (const m of text.matchAll(COPYRIGHT)) {
+      const words = (m[1] ?? m[2] ?? '').trim().split(/\s+/).slice(0, 6);
+      for (let n = 1; n <= words.length; n++) out.push(words.slice(0, n).join(' '));
+    }
+    if (out.length >= 12) break;
+  }
+  return out;
+}
+
+/**
+ * Text nodes that carry a copyright mark, last ones first (the footer's). The notice sits at the
+ * page's end, so the walk runs backwards and reads at most the last 400 text nodes: a long page
+ * costs no more than its footer.
+ */
+function noticeTexts(root: Node | null): string[] {
+  const out: string[] = [];
+  let budget = 400;
+  const walk = (n: Node): void => {
+    for (let c = n.lastChild; c && out.length < 6 && budget > 0; c = c.previousSibling) {
+      if (c.nodeType === 3) {
+        budget--;
+        const text = c.textContent ?? '';
+        if (COPYRIGHT_MARK.test(text)) out.push(text);
+      } else if (c.nodeType === 1 && !SKIPPED.has((c as Element).tagName.toUpperCase())) walk(c);
+    }
+  };
+  if (root) walk(root);
+  return out;
+}
+
+const SKIPPED = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'SVG']);
+
+const COPYRIGHT_MARK = /©|\(c\)|copyright|版权所有|版權所有/i;
+
+/** A name after "©"/"Copyright" (and a year or span of years), or before "版权所有", up to the end of its phrase. */
+const COPYRIGHT =
+  /(?:©|\(c\)|copyright|版权所有|版權所有)(?:[\s:：©]|\(c\))*(?:\d{4}(?:\s*[-–~]\s*\d{4})?[\s,]*)?(?:by\s+)?([^\s©.,|·:：\d][^©.,|·:：]{1,60}?)\s*(?=[.,|·]|all rights|版权所有|版權所有|$)|([^\s©.,|·:：][^©.,|·:：]{1,40}?)\s*(?:版权所有|版權所有)/giu;

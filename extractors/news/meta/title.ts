@@ -2,18 +2,25 @@ import { collapseSpace } from '../../text/normalize';
 import { jsonText, type JsonObject } from '../jsonld';
 import { metaContent, textOf } from './dom';
 import { toBlocks } from '../content/blocks';
-import { SEPARATOR, SITE_ONLY_SEPARATOR, isHomeLink, segments, siteTest, weight, type SiteTest } from './title-site';
+import { CJK, SEPARATOR, SITE_ONLY_SEPARATOR, isHomeLink, segments, siteShaped, siteTest, weight, type SiteTest } from './title-site';
 
 /** Removes a site-name suffix/prefix: keeps the longest part of a separated <title> that does not name the site. */
 export function stripSiteName(title: string, siteName?: string | null, isSite?: SiteTest): string {
   const t = collapseSpace(title);
   const mark = isSite ? siteSeparator(t, isSite) : null;
-  const parts = segments(t).flatMap((p) => splitAt(p, mark));
+  const parts = segments(t).flatMap((p) => splitAt(p, mark, isSite));
   if (parts.length < 2) return t;
   const site = siteName?.toLowerCase();
-  const kept = parts.filter((p) => (!site || p.toLowerCase() !== site) && !isSite?.(p));
-  return kept.reduce((a, b) => (weight(b) > weight(a) ? b : a), '') || t;
+  const named = parts.filter((p) => (!site || p.toLowerCase() !== site) && !isSite?.(p));
+  // A part shaped like a site's name ("手机晨光网", "Powered by …") loses to any other, even a shorter headline.
+  const kept = named.some((p) => !siteShaped(p)) ? named.filter((p) => !siteShaped(p)) : named;
+  const main = kept.reduce((a, b) => (weight(b) > weight(a) ? b : a), '') || t;
+  // A forum's or channel's name in brackets after the headline ("标题【单机游戏吧】").
+  return main.replace(BRACKETED_END, (tag, name: string) => (siteShaped(name) ? '' : tag)).trim();
 }
+
+/** A bracketed name at the end of a title part. */
+const BRACKETED_END = /【([^【】]{2,12})】$/u;
 
 /** SITE_ONLY_SEPARATOR, every match (matchAll copies it, so it is shared safely). */
 const SITE_ONLY_ALL = new RegExp(SITE_ONLY_SEPARATOR.source, 'gu');
@@ -32,17 +39,32 @@ function siteSeparator(title: string, isSite: SiteTest): string | null {
   return null;
 }
 
-/** `text` cut at each SITE_ONLY_SEPARATOR whose mark is `mark`. */
-function splitAt(text: string, mark: string | null): string[] {
+/**
+ * `text` cut at each SITE_ONLY_SEPARATOR whose mark is `mark`. A colon is the headline's own
+ * mark as often as the site's ("Grève : ce qui change lundi : Le Journal"): it cuts only next to
+ * the part that names the site.
+ */
+function splitAt(text: string, mark: string | null, isSite?: SiteTest): string[] {
   if (!mark) return [text];
   const out: string[] = [];
+  const marks: string[] = [];
   let from = 0;
   for (const m of text.matchAll(SITE_ONLY_ALL)) {
     if (m[0].trim() !== mark) continue;
     out.push(text.slice(from, m.index).trim());
+    marks.push(m[0]);
     from = m.index + m[0].length;
   }
   out.push(text.slice(from).trim());
+  if (/[:：]/.test(mark) && isSite) {
+    // Rejoin the pieces between the site's: they are one headline.
+    for (let i = out.length - 1; i > 0; i--) {
+      if (!isSite(out[i]!) && !isSite(out[i - 1]!)) {
+        out.splice(i - 1, 2, `${out[i - 1]}${marks[i - 1]}${out[i]}`);
+        marks.splice(i - 1, 1);
+      }
+    }
+  }
   return out.filter(Boolean);
 }
 
@@ -188,13 +210,16 @@ function sameInCase(h: string, refs: string[]): string {
   return refs.flatMap((r) => [r, ...segments(r)]).find((r) => r !== h && fold(r) === fold(h)) ?? h;
 }
 
+const CJK_ONLY = new RegExp(`^[${CJK}]+$`, 'u');
+
 function headings(doc: Document): string[] {
   return Array.from(doc.querySelectorAll('h1'))
     .slice(0, 10)
     // The site's logo set as an <h1>: its text is all a link to the front page.
     .filter((h) => !Array.from(h.querySelectorAll('a')).some((a) => isHomeLink(a, doc) && textOf(a) === textOf(h)) && !(h.closest('a') && isHomeLink(h.closest('a')!, doc)))
     .map((h) => headline(headingText(h)))
-    .filter((t) => t.length > 3 && t.length < 300);
+    // Two Chinese/Japanese/Korean characters make a headline ("求助", a forum post's); two Latin letters do not.
+    .filter((t) => (t.length > 3 || (t.length >= 2 && CJK_ONLY.test(t))) && t.length < 300);
 }
 
 /**
@@ -218,8 +243,11 @@ const PERMALINK_MARK = /\s*[¶§🔗]$/u;
 function headline(h: string): string {
   const crumbs = h.split(/\s*[〉›»]\s*|\s+>\s+/).filter(Boolean);
   const last = crumbs.length > 1 ? crumbs[crumbs.length - 1]! : h;
-  return last.replace(/^(?:【\S{1,12}?】|\[(?!\d+\])\S{1,12}?\])\s*(?=\S{4})/u, '').replace(HEADING_DATE_END, '').replace(HEADING_DATE_START, '');
+  return last.replace(COLUMN_TAG, '').replace(HEADING_DATE_END, '').replace(HEADING_DATE_START, '');
 }
+
+/** A column or category tag before a heading's words (four of them, or two Chinese characters: "[求购] 求助"). */
+const COLUMN_TAG = new RegExp(`^(?:【\\S{1,12}?】|\\[(?!\\d+\\])\\S{1,12}?\\])\\s*(?=\\S{4}|[${CJK}]{2})`, 'u');
 
 const MONTH_DATE = '(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\\.?\\s+\\d{1,2}(?:st|nd|rd|th)?,?\\s+\\d{4}|\\d{1,2}(?:st|nd|rd|th)?\\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\\.?,?\\s+\\d{4}';
 /** A post date (and byline) that a theme prints inside the <h1>: "… Posted on July 1, 2024 by infuy", "Dec 18 2025 Title". */
