@@ -57,6 +57,9 @@ const FURNITURE: RegExp[] = [
   // "Join our forums to keep talking…", "Sign up to join 800,000 subscribers…". An invitation to an
   // event ("Join us in Seattle…") names no newsletter, list, inbox or membership and stays.
   /^(?=.{0,350}$)\W{0,3}(subscribe (to|now|today)|sign up (for|to|now|today)|join (our|us)\b|get access to|become a (member|subscriber|patron)|if you (enjoyed|liked|like) (this|the) (article|post|story|podcast|show))(?=.*(newsletter|mailing list|inbox|subscri|members|membership|forums?\b|e-?mails?\b|\bupdates\b))/i,
+  // The footer a blog's feed adds to each post, left in when the post is republished: "The post <title> appeared
+  // first on <site>." A story's sentence goes on past the place it names ("…appeared first on a forum, and…").
+  /^(?=.{0,300}$)the post .+ appeared first on [^,;!?]{1,80}$/i,
   // Comment-section rules: "Read our Comment Policy before posting", "Comentários … não serão aprovados pelo moderador",
   // "we are temporarily moderating all comments".
   /^(?=.{0,300}$).*(\b(comments?|comentários?|comentarios?|kommentare|commentaires|commenti)\b.{0,150}\b(moderated|moderating|moderator|moderador|moderados?|aprovados?|approved|policy|guidelines|richtlinien)\b|\b(moderated|moderating|moderate) (all )?comments\b|\b(comment policy|posting a comment)\b)/i,
