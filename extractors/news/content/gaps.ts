@@ -2,6 +2,7 @@ import type { TextBlock } from './blocks';
 import { textWeight } from '../../text/script';
 import { lineValue, type DensityOptions } from './density';
 import { isSectionEnd } from './boilerplate';
+import { positions } from './grow';
 
 export interface GapOptions extends DensityOptions {
   /** Density score (see lineValue) the lines of a gap must total to be joined (default 0: more text than chrome). */
@@ -14,26 +15,6 @@ export interface GapOptions extends DensityOptions {
   minSide?: number;
   /** ...and at least this share of all the chosen text on each side (default 0.1). */
   minSideShare?: number;
-}
-
-/**
- * Where each chosen line sits among the page's lines, matched in order (each to its first
- * occurrence after the previous match); -1 for a line not found there.
- */
-function positions(page: readonly TextBlock[], chosen: readonly TextBlock[]): number[] {
-  const at = new Map<string, number[]>();
-  page.forEach((b, i) => {
-    const list = at.get(b.text);
-    if (list) list.push(i);
-    else at.set(b.text, [i]);
-  });
-  let prev = -1;
-  return chosen.map((b) => {
-    const next = at.get(b.text)?.find((i) => i > prev);
-    if (next === undefined) return -1;
-    prev = next;
-    return next;
-  });
 }
 
 /** A line of prose: a sentence or more (bylines, dates and credits are not). */

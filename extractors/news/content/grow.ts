@@ -12,11 +12,10 @@ export interface GrowOptions extends DensityOptions {
 }
 
 /**
- * Where the chosen lines sit among the page's lines: the indices of the first and last of
- * them found in order (each matched to its first occurrence after the previous match), or
- * null when fewer than half of the chosen text is found there.
+ * Where each chosen line sits among the page's lines, matched in order (each to its first
+ * occurrence after the previous match); -1 for a line not found there.
  */
-export function locate(page: readonly TextBlock[], chosen: readonly TextBlock[]): { first: number; last: number } | null {
+export function positions(page: readonly TextBlock[], chosen: readonly TextBlock[]): number[] {
   const at = new Map<string, number[]>();
   page.forEach((b, i) => {
     const list = at.get(b.text);
@@ -24,18 +23,32 @@ export function locate(page: readonly TextBlock[], chosen: readonly TextBlock[])
     else at.set(b.text, [i]);
   });
   let prev = -1;
+  return chosen.map((b) => {
+    const next = at.get(b.text)?.find((i) => i > prev);
+    if (next === undefined) return -1;
+    prev = next;
+    return next;
+  });
+}
+
+/**
+ * Where the chosen lines sit among the page's lines (see positions): the indices of the first
+ * and last of them found, or null when fewer than half of the chosen text is found there.
+ */
+export function locate(page: readonly TextBlock[], chosen: readonly TextBlock[]): { first: number; last: number } | null {
+  const at = positions(page, chosen);
   let first = -1;
+  let last = -1;
   let found = 0;
   let total = 0;
-  for (const b of chosen) {
+  chosen.forEach((b, i) => {
     total += b.text.length;
-    const next = at.get(b.text)?.find((i) => i > prev);
-    if (next === undefined) continue;
-    if (first < 0) first = next;
-    prev = next;
+    if (at[i] < 0) return;
+    if (first < 0) first = at[i];
+    last = at[i];
     found += b.text.length;
-  }
-  return first >= 0 && found * 2 >= total ? { first, last: prev } : null;
+  });
+  return first >= 0 && found * 2 >= total ? { first, last } : null;
 }
 
 /**
@@ -78,6 +91,5 @@ export function growAlongPage(page: readonly TextBlock[], chosen: readonly TextB
   const before = (b: TextBlock) => b.tag === 'h1' || after(b);
   for (let n = reach(page.slice(last + 1), rejoin, maxGap, after, opts); n > 0; n = reach(page.slice(last + 1), rejoin, maxGap, after, opts)) last += n;
   for (let n = reach(page.slice(0, first).reverse(), rejoin, maxGap, before, opts); n > 0; n = reach(page.slice(0, first).reverse(), rejoin, maxGap, before, opts)) first -= n;
-  const found = locate(page, chosen)!;
-  return { before: page.slice(first, found.first), after: page.slice(found.last + 1, last + 1) };
+  return { before: page.slice(first, where.first), after: page.slice(where.last + 1, last + 1) };
 }
