@@ -1,7 +1,7 @@
 import { collapseSpace } from '../../text/normalize';
 import { follows } from '../../dom-order';
 import { jsonText, readJsonLd, typesOf, type JsonObject } from '../jsonld';
-import { metaContent, textOf } from './dom';
+import { headlineH1, metaContent, textOf } from './dom';
 import { bloggerFromTitle, forumPoster, nickname, starterLabel } from './poster';
 import { labelledProfileName, markedProfileName, ownerInDateBar, profileNameIn, profileUnderHeadline } from './profile-link';
 import { byCredit, creditNames, infoBarName, datelineCredit, findEditor, findSource, lineCredit, ORG_SUFFIX, pageLines, signatureCredit, surnamed } from './byline-text';
@@ -511,9 +511,7 @@ const UNDER_HEADLINE_LINES = 6;
 
 /** Indexes in pageLines of the first short lines after the page's headline (the <h1> the <title> names, else the first). */
 function linesUnderHeadline(doc: Document): number[] {
-  const title = doc.title ?? '';
-  const h1s = Array.from(doc.querySelectorAll('h1'));
-  const h1 = h1s.find((h) => textOf(h).length >= 4 && title.includes(textOf(h))) ?? h1s[0];
+  const h1 = headlineH1(doc);
   if (!h1) return [];
   const out: number[] = [];
   for (const [i, el] of pageLines(doc).lineElements.entries()) {

@@ -41,3 +41,10 @@ export function metaContents(doc: Document, key: string): string[] {
 export function textOf(el: Element | null | undefined): string {
   return el ? collapseSpace(el.textContent ?? '') : '';
 }
+
+/** The page's headline <h1>: the first one the <title> holds (4+ characters), else the first. */
+export function headlineH1(doc: Document): Element | null {
+  const title = doc.title ?? '';
+  const h1s = Array.from(doc.querySelectorAll('h1'));
+  return h1s.find((h) => textOf(h).length >= 4 && title.includes(textOf(h))) ?? h1s[0] ?? null;
+}

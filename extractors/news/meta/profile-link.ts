@@ -1,5 +1,5 @@
 import { follows } from '../../dom-order';
-import { textOf } from './dom';
+import { headlineH1, textOf } from './dom';
 import { nickname } from './poster';
 import { parseDateText } from './date-text';
 
@@ -107,9 +107,7 @@ const TEXT_CHARS = 60;
  * and the first paragraph of text): "<h1>…</h1><a href="/u/1a2b">小明同学</a> 2026.01.12 08:20".
  */
 export function profileUnderHeadline(doc: Document): string | null {
-  const title = doc.title ?? '';
-  const h1s = Array.from(doc.querySelectorAll('h1'));
-  const h1 = h1s.find((h) => textOf(h).length >= 4 && title.includes(textOf(h))) ?? h1s[0];
+  const h1 = headlineH1(doc);
   if (!h1) return null;
   const after = (a: Element, b: Element) => follows(a, b) && !a.contains(b);
   const text = Array.from(doc.querySelectorAll('p')).find((p) => textOf(p).length >= TEXT_CHARS && after(h1, p));
