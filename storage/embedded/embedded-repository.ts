@@ -8,13 +8,13 @@ import { BaseRepository } from '../base-repository';
 import { StorageInputError, StorageUnavailableError } from '../errors';
 import { castFilterForEmbedded, checkFilter } from '../filter';
 import type { FindOptions, StoredDoc } from '../repository';
-import { decodeDoc, encodeDoc, reviveDoc } from './doc-codec';
+import { decodeDoc, reviveDoc } from './doc-codec';
 import { readLegacyLog } from './legacy-log';
-import { guardedOps, idKey, ReadSet, readsAnyOf, recordKey, type WrittenSet } from './guarded-writes';
+import { guardedOps, idKey, ReadSet, readsAnyOf, recordKey, rowValues, touchSql, type WrittenSet } from './guarded-writes';
 import { planSql } from './sql-plan';
 import { StoreWriter } from './store-writer';
 import { describeFsError, recoveryStep, storeError } from './store-errors';
-import { byKeysSql, columnValue, FINGERPRINT_COLUMNS, LAYOUT_VERSION, quoteIdent, schemaSql, TABLES, UPGRADES, upsertSql } from './tables';
+import { byKeysSql, FINGERPRINT_COLUMNS, LAYOUT_VERSION, quoteIdent, schemaSql, TABLES, UPGRADES, upsertSql } from './tables';
 
 export { describeFsError } from './store-errors';
 
@@ -337,10 +337,9 @@ export class EmbeddedRepository extends BaseRepository {
 
   private apply(op: WriteOp): void {
     if (op.kind === 'touch') {
-      const t = quoteIdent(op.coll);
       const at = op.at.getTime();
       const iso = op.at.toISOString();
-      const s = this.stmt(`UPDATE ${t} SET "lastSeenAt" = ?, doc = json_set(doc, '$.lastSeenAt', ?) WHERE _id = ?`);
+      const s = this.stmt(touchSql(op.coll, false));
       for (const id of op.ids) s.run(at, iso, id);
       return;
     }
@@ -358,9 +357,7 @@ export class EmbeddedRepository extends BaseRepository {
   /** Inserts or replaces a document by _id; a different document holding its unique key is replaced. */
   private put(coll: CollectionName, doc: StoredDoc): void {
     const t = TABLES[coll];
-    const values: Array<string | number | null> = [doc._id, uniqueKeyOf(coll, doc)];
-    for (const c of t.columns) values.push(columnValue(c.kind, doc[c.field]));
-    values.push(encodeDoc(coll, doc));
+    const values = rowValues(coll, doc, true);
     const s = this.upsertStmt(coll);
     try {
       s.run(values);

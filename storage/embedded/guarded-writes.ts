@@ -2,7 +2,7 @@ import type { CollectionName } from '../../schemas/index';
 import { uniqueKeyOf, type WriteOp } from '../backend';
 import { encodeDoc } from './doc-codec';
 import type { WriterOp } from './store-writer';
-import { columnValue, quoteIdent, TABLES, upsertSql } from './tables';
+import { columnValue, quoteIdent, rowColumns, TABLES, upsertSql } from './tables';
 
 /**
  * What a plan read, kept so its writes can be guarded by it: a page is planned from the store as
@@ -52,22 +52,23 @@ const cached = (name: string, make: () => string): string => {
 
 /** A plain insert: fails on an existing id or unique key (another writer got there first). */
 const insertSql = (coll: CollectionName) => cached(`i:${coll}`, () => {
-  const cols = ['_id', 'uk', ...TABLES[coll].columns.map((c) => quoteIdent(c.field)), 'doc'];
+  const cols = rowColumns(coll);
   return `INSERT INTO ${quoteIdent(coll)} (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`;
 });
 
 /** An update of the row whose document is still the text the plan read. Parameters: uk, columns, doc, _id, old doc. */
 const updateSql = (coll: CollectionName) => cached(`u:${coll}`, () => {
-  const cols = ['uk', ...TABLES[coll].columns.map((c) => quoteIdent(c.field)), 'doc'];
+  const cols = rowColumns(coll).slice(1);
   return `UPDATE ${quoteIdent(coll)} SET ${cols.map((c) => `${c} = ?`).join(', ')} WHERE _id = ? AND doc = ?`;
 });
 
 /** lastSeenAt moves; guarded by the fingerprint and gone flag the "unchanged" decision read. */
-const touchSql = (coll: CollectionName, guarded: boolean) => cached(`t:${coll}:${guarded}`, () =>
+export const touchSql = (coll: CollectionName, guarded: boolean) => cached(`t:${coll}:${guarded}`, () =>
   `UPDATE ${quoteIdent(coll)} SET "lastSeenAt" = ?, doc = json_set(doc, '$.lastSeenAt', ?) WHERE _id = ?` +
   (guarded ? ` AND json_extract(doc, '$.fingerprint') IS ? AND coalesce(json_extract(doc, '$.gone'), 0) = ?` : ''));
 
-function rowValues(coll: CollectionName, doc: Record<string, unknown>, withId: boolean): Array<string | number | null> {
+/** A row's parameters in rowColumns order (`withId` false: without the leading _id). */
+export function rowValues(coll: CollectionName, doc: Record<string, unknown>, withId: boolean): Array<string | number | null> {
   const values: Array<string | number | null> = withId ? [doc._id as string, uniqueKeyOf(coll, doc)] : [uniqueKeyOf(coll, doc)];
   for (const c of TABLES[coll].columns) values.push(columnValue(c.kind, doc[c.field]));
   values.push(encodeDoc(coll, doc as never));

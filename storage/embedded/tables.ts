@@ -104,9 +104,14 @@ export function schemaSql(): string {
   return out.join(';\n');
 }
 
-/** The insert-or-replace of a record by _id: _id, uk, the table's columns in TABLES order, doc. */
+/** A row's columns as the write statements list them: _id, uk, the table's columns in TABLES order, doc. */
+export function rowColumns(coll: CollectionName): string[] {
+  return ['_id', 'uk', ...TABLES[coll].columns.map((c) => q(c.field)), 'doc'];
+}
+
+/** The insert-or-replace of a record by _id (columns as rowColumns). */
 export function upsertSql(coll: CollectionName): string {
-  const cols = ['_id', 'uk', ...TABLES[coll].columns.map((c) => q(c.field)), 'doc'];
+  const cols = rowColumns(coll);
   return `INSERT INTO ${q(coll)} (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')}) ` +
     `ON CONFLICT(_id) DO UPDATE SET ${cols.slice(1).map((c) => `${c} = excluded.${c}`).join(', ')}`;
 }
