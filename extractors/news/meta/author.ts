@@ -2,6 +2,7 @@ import { collapseSpace } from '../../text/normalize';
 import { follows } from '../../dom-order';
 import { jsonText, readJsonLd, typesOf, type JsonObject } from '../jsonld';
 import { headlineH1, metaContent, textOf } from './dom';
+import { siteOwner } from './site-owner';
 import { bloggerFromTitle, forumPoster, nickname, starterLabel } from './poster';
 import { labelledProfileName, markedProfileName, ownerInDateBar, profileNameIn, profileUnderHeadline } from './profile-link';
 import { byCredit, creditNames, infoBarName, datelineCredit, findEditor, findSource, lineCredit, ORG_SUFFIX, pageLines, signatureCredit, surnamed } from './byline-text';
@@ -321,6 +322,8 @@ export function authorFromPage(doc: Document, article: JsonObject | null): strin
     // A forum thread's first poster.
     () => poster(forumPoster(doc)),
     () => (hanPage ? null : accept(lowercaseByline(doc))),
+    // A personal site named after its owner ("Toby Hede" on tobyhede.com): the posts are theirs.
+    () => (hanPage ? null : siteOwner(doc)),
   ];
   for (const s of sources) {
     try {
