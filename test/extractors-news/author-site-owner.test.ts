@@ -39,6 +39,8 @@ describe('an author box read part by part', () => {
     expect(findAuthor(doc(page(box), url), null, null)).toBe('Liza Burke');
     const described = `<div class="grid"><p class="headline">Asa Lind</p><div class="dynamic-author-description">Licensed Q Grader, M.A. Journalism</div></div>`;
     expect(findAuthor(doc(page(described), url), null, null)).not.toBe('Licensed Q Grader, M.A. Journalism');
+    const tagged = `<div class="post-byline">Asa Lind <span class="byline__tag">Personal Finance Desk</span></div>`;
+    expect(findAuthor(doc(page(tagged), url), null, null)).toBe('Asa Lind');
   });
   it('joins the names of one list of authors', () => {
     const list = `<div class="video-post_author-list"><a class="video-post_author-text" href="/a"><div class="video-post_author-name">Corti</div><div class="video-post_author-title">AI platform for healthcare</div></a>

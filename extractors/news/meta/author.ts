@@ -242,7 +242,7 @@ export function authorFromPage(doc: Document, article: JsonObject | null): strin
         // Comment authors are not the article's, nor the author line of a card teasing another
         // page (a book, a related story: a linked heading beside it).
         if (el.closest('[class*="comment" i], [id*="comment" i]') || inChrome(el) || teaserCard(el)) continue;
-        const t = textOf(el);
+        const t = textBesideParts(el);
         if (t.length < 2 || t.length >= 80) continue;
         // On a Chinese page the first author element naming a user by a link to their page
         // names the writer: a later one (a reply's) may hold a surname-like nickname.
@@ -352,6 +352,15 @@ function authorElements(doc: Document): Element[] {
   // A box holding both the name and another part reads them run together ("Liza BurkeMarketing Director").
   const box = (el: Element) => names.some((n) => n !== el && el.contains(n)) && others.some((o) => el.contains(o));
   return all.filter((el) => !AUTHOR_OTHER_PART.test(marks(el)) && !box(el));
+}
+
+/** An author element's text less that of its parts that are not the name ("Personal finance" in a byline__tag). */
+function textBesideParts(el: Element): string {
+  const parts = Array.from(el.querySelectorAll('[class*="byline" i], [class*="author" i]')).filter((p) => AUTHOR_OTHER_PART.test(marks(p)));
+  if (!parts.length) return textOf(el);
+  const copy = el.cloneNode(true) as Element;
+  for (const p of Array.from(copy.querySelectorAll('[class*="byline" i], [class*="author" i]'))) if (AUTHOR_OTHER_PART.test(marks(p))) p.remove();
+  return textOf(copy);
 }
 
 const marks = (el: Element) => (el.getAttribute('class') ?? '') + ' ' + (el.getAttribute('id') ?? '');
