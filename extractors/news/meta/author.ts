@@ -2,6 +2,7 @@ import { collapseSpace } from '../../text/normalize';
 import { follows } from '../../dom-order';
 import { jsonText, readJsonLd, typesOf, type JsonObject } from '../jsonld';
 import { headlineH1, metaContent, textOf } from './dom';
+import { siteOwner } from './site-owner';
 import { bloggerFromTitle, forumPoster, nickname, starterLabel } from './poster';
 import { labelledProfileName, markedProfileName, ownerInDateBar, profileNameIn, profileUnderHeadline } from './profile-link';
 import { byCredit, creditNames, infoBarName, datelineCredit, findEditor, findSource, lineCredit, ORG_SUFFIX, pageLines, signatureCredit, surnamed } from './byline-text';
@@ -237,16 +238,16 @@ export function authorFromPage(doc: Document, article: JsonObject | null): strin
       return null;
     },
     () => {
-      for (const el of Array.from(doc.querySelectorAll('[class*="byline" i], [class*="author" i], [id*="author" i], [class~="auth" i]')).slice(0, 20)) {
+      for (const el of authorElements(doc)) {
         // Comment authors are not the article's, nor the author line of a card teasing another
         // page (a book, a related story: a linked heading beside it).
         if (el.closest('[class*="comment" i], [id*="comment" i]') || inChrome(el) || teaserCard(el)) continue;
-        const t = textOf(el);
+        const t = textBesideParts(el);
         if (t.length < 2 || t.length >= 80) continue;
         // On a Chinese page the first author element naming a user by a link to their page
         // names the writer: a later one (a reply's) may hold a surname-like nickname.
         const a = credited(lineCredit(t) ?? byCredit(t, true)) ?? bare(t) ?? (hanPage ? poster(profileNameIn(el)) : null);
-        if (a) return a;
+        if (a) return coAuthors(el, a, bare);
       }
       return null;
     },
@@ -321,6 +322,8 @@ export function authorFromPage(doc: Document, article: JsonObject | null): strin
     // A forum thread's first poster.
     () => poster(forumPoster(doc)),
     () => (hanPage ? null : accept(lowercaseByline(doc))),
+    // A personal site named after its owner ("Toby Hede" on tobyhede.com): the posts are theirs.
+    () => (hanPage ? null : siteOwner(doc)),
   ];
   for (const s of sources) {
     try {
@@ -334,6 +337,53 @@ export function authorFromPage(doc: Document, article: JsonObject | null): strin
     }
   }
   return fallback ?? login;
+}
+
+/**
+ * Elements whose class or id says author or byline, in page order, the first 20 — less the parts
+ * of an author box that are not the name ("author-position", "author-description",
+ * "byline__tag", "author-heading": "Insights from") and the boxes holding a part marked as the
+ * name ("author-name"), which is read instead.
+ */
+function authorElements(doc: Document): Element[] {
+  const all = Array.from(doc.querySelectorAll('[class*="byline" i], [class*="author" i], [id*="author" i], [class~="auth" i]')).slice(0, 20);
+  const names = all.filter((el) => AUTHOR_NAME_PART.test(marks(el)));
+  const others = all.filter((el) => AUTHOR_OTHER_PART.test(marks(el)) && textOf(el).length > 0);
+  // A box holding both the name and another part reads them run together ("Liza BurkeMarketing Director").
+  const box = (el: Element) => names.some((n) => n !== el && el.contains(n)) && others.some((o) => el.contains(o));
+  return all.filter((el) => !AUTHOR_OTHER_PART.test(marks(el)) && !box(el));
+}
+
+/** An author element's text less that of its parts that are not the name ("Personal finance" in a byline__tag). */
+function textBesideParts(el: Element): string {
+  const parts = Array.from(el.querySelectorAll('[class*="byline" i], [class*="author" i]')).filter((p) => AUTHOR_OTHER_PART.test(marks(p)));
+  if (!parts.length) return textOf(el);
+  const copy = el.cloneNode(true) as Element;
+  for (const p of Array.from(copy.querySelectorAll('[class*="byline" i], [class*="author" i]'))) if (AUTHOR_OTHER_PART.test(marks(p))) p.remove();
+  return textOf(copy);
+}
+
+const marks = (el: Element) => (el.getAttribute('class') ?? '') + ' ' + (el.getAttribute('id') ?? '');
+const AUTHOR_NAME_PART = /(?:author|byline)[-_]*name/i;
+const AUTHOR_OTHER_PART = /(?:author|byline)[-_]*(?:desc|description|bio|heading|title|position|role|job|tag|date|time|avatar|image|img|photo|pic|label|social)/i;
+const AUTHOR_LIST = /authors|(?:author|byline)[-_]*list/i;
+
+/**
+ * A name read from a part marked as the name, with the other names of the same list of authors
+ * ("video-post_author-list": an organisation and the person who wrote with it), joined.
+ */
+function coAuthors(el: Element, first: string, read: (raw: string | null) => string | null): string {
+  if (!AUTHOR_NAME_PART.test(marks(el))) return first;
+  let list: Element | null = el.parentElement;
+  while (list && !AUTHOR_LIST.test(marks(list))) list = list.parentElement;
+  if (!list) return first;
+  const names = new Set([first]);
+  for (const n of Array.from(list.querySelectorAll('[class*="name" i]')).slice(0, 10)) {
+    if (n === el || !AUTHOR_NAME_PART.test(marks(n))) continue;
+    const a = read(textOf(n));
+    if (a) names.add(a);
+  }
+  return [...names].join(', ');
 }
 
 /** The writer a Chinese headline closes with in brackets, a personal name (not a place or a source). */
