@@ -19,7 +19,8 @@ export interface IsArticleOptions {
 
 /**
  * Whether an `auto` page is an article or blog post: the page says so (JSON-LD article
- * type, og:type article), or it has a body of several paragraphs, dated or long.
+ * type, og:type article), or it has a body of three or more paragraphs, dated or long, or of two
+ * long ones.
  * The document is read only for og:type, and only when s.ogType is not given.
  */
 export function isArticle(doc: Document | null, s: ArticleSignals, opts: IsArticleOptions = {}): boolean {
@@ -28,7 +29,10 @@ export function isArticle(doc: Document | null, s: ArticleSignals, opts: IsArtic
   if (s.jsonLdArticle) return true;
   const ogType = s.ogType !== undefined ? s.ogType : metaContent(doc!, ['og:type']);
   if (ogSaysArticle(ogType)) return true;
-  if (s.paragraphs.length < 3) return false;
+  if (s.paragraphs.length < 2) return false;
+  // Two paragraphs are a body only when they weigh what an undated page needs, dated or not (a
+  // post written as two long blocks); a single block, however heavy, is not judged a body.
+  if (s.paragraphs.length === 2) return weight >= neededWeight(null, opts);
   return weight >= neededWeight(s.publishedAt, opts);
 }
 
