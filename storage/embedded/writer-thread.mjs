@@ -7,16 +7,21 @@
 // the plan read (an insert by the unique indexes, an update by the document text it replaces, a
 // touch by the fingerprint and gone flag): when a guard fails, another writer changed a record
 // since it was read, the transaction is rolled back and answered `conflict` (the caller plans again).
-import { parentPort, workerData, Worker } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import { createRequire } from 'node:module';
+import { fdatasync, openSync, closeSync } from 'node:fs';
 
 const Database = createRequire(import.meta.url)('better-sqlite3');
-const { file, busyTimeoutMs } = workerData;
-const CHECKPOINT_FRAMES = 20000;
+const { file, busyTimeoutMs, synchronous } = workerData;
 // synchronous=FULL in WAL mode is NORMAL plus a sync of the WAL file after each commit (SQLite's
-// "PRAGMA synchronous" page). That sync is not done here: the calling thread does it once this
-// thread reports the commit, and answers the save when it is done (store-writer.ts). This thread
-// goes on with the next transaction meanwhile, and a sync's answer never waits for it.
+// "PRAGMA synchronous" page). That sync is done here instead, on libuv's thread pool, and the
+// transaction is answered once it is done: the same guarantee (an answered transaction survives
+// a power loss; a checkpoint that lets SQLite reuse the WAL syncs the store file first), while
+// this thread goes on with the next transaction instead of waiting for the disk.
+const syncEachCommit = synchronous === 'FULL';
+let walFd = null;
+let syncing = 0;
+let onSynced = null;
 
 /** A conflict found by a guard: not an error, the page is planned again. */
 class Conflict extends Error {}
@@ -31,49 +36,14 @@ try {
   db.pragma('synchronous = NORMAL');
   // A checkpoint per 20,000 WAL pages (80 MB), not SQLite's 1,000: every commit rewrites the
   // random-order price-index pages its records touch, and frequent checkpoints copied them again
-  // and again (storage/README.md). The checkpoint thread runs them; SQLite's own checkpoint in
-  // COMMIT stands in when that thread cannot.
-  db.pragma(`wal_autocheckpoint = ${CHECKPOINT_FRAMES}`);
+  // and again (storage/README.md).
+  db.pragma('wal_autocheckpoint = 20000');
   db.pragma('journal_size_limit = 67108864');
+  parentPort.postMessage({ type: 'ready' });
 } catch (err) {
   parentPort.postMessage({ type: 'open-error', code: err?.code, message: String(err?.message ?? err) });
   process.exit(0);
 }
-
-/** The checkpoint thread (checkpoint-thread.mjs), or null when it is not running. */
-let checkpointer = null;
-await new Promise((ready) => {
-  const t = new Worker(new URL('./checkpoint-thread.mjs', import.meta.url), { workerData: { file, busyTimeoutMs, everyFrames: CHECKPOINT_FRAMES } });
-  const lost = () => {
-    if (checkpointer === t) {
-      checkpointer = null;
-      try {
-        db.pragma(`wal_autocheckpoint = ${CHECKPOINT_FRAMES}`);
-      } catch {
-        /* closed */
-      }
-    }
-    ready();
-  };
-  t.on('error', lost);
-  t.on('exit', lost);
-  t.on('message', (m) => {
-    if (m.type === 'ready') {
-      checkpointer = t;
-      db.pragma('wal_autocheckpoint = 0');
-      ready();
-    } else if (m.type === 'checkpointed') {
-      // Copies what was committed while that checkpoint ran: with every frame copied, the next
-      // commit starts the WAL over (unless a reader still uses it).
-      try {
-        db.pragma('wal_checkpoint(PASSIVE)');
-      } catch {
-        /* the next round tries again */
-      }
-    }
-  });
-});
-parentPort.postMessage({ type: 'ready' });
 
 const stmts = new Map();
 function stmt(sql) {
@@ -103,29 +73,22 @@ function apply(op) {
 
 let commits = 0;
 
-function close() {
-  if (checkpointer) {
-    // Lets a checkpoint under way finish (its connection closes first).
-    const t = checkpointer;
-    checkpointer = null;
-    t.once('exit', close);
-    t.postMessage({ type: 'close' });
-    return;
-  }
-  try {
-    // Keeps the query planner's statistics current (cheap: only analyses what changed a lot).
-    db.pragma('optimize');
-  } catch {
-    /* statistics are an optimisation */
-  }
-  db.close();
-  parentPort.postMessage({ type: 'closed' });
-  parentPort.close();
-}
-
 parentPort.on('message', (msg) => {
   if (msg.type === 'close') {
-    close();
+    if (syncing) {
+      onSynced = () => parentPort.emit('message', msg);
+      return;
+    }
+    try {
+      // Keeps the query planner's statistics current (cheap: only analyses what changed a lot).
+      db.pragma('optimize');
+    } catch {
+      /* statistics are an optimisation */
+    }
+    db.close();
+    if (walFd !== null) closeSync(walFd);
+    parentPort.postMessage({ type: 'closed' });
+    parentPort.close();
     return;
   }
   const { id, ops } = msg;
@@ -143,9 +106,27 @@ parentPort.on('message', (msg) => {
     else parentPort.postMessage({ type: 'done', id, error: { code: err?.code, message: String(err?.message ?? err) } });
     return;
   }
-  // Committed (not yet synced: the calling thread syncs the WAL before it answers the save).
-  parentPort.postMessage({ type: 'done', id, conflict: false });
-  checkpointer?.postMessage({ type: 'committed' });
+  if (!syncEachCommit) parentPort.postMessage({ type: 'done', id, conflict: false });
+  else {
+    syncing++;
+    const answer = (err) => {
+      syncing--;
+      if (err) parentPort.postMessage({ type: 'done', id, error: { code: err.code, message: String(err.message) } });
+      else parentPort.postMessage({ type: 'done', id, conflict: false });
+      if (!syncing && onSynced) {
+        const go = onSynced;
+        onSynced = null;
+        go();
+      }
+    };
+    try {
+      // The WAL file stays while this connection is open (SQLite removes it when the last one closes).
+      walFd ??= openSync(`${file}-wal`, 'r');
+      fdatasync(walFd, answer);
+    } catch (err) {
+      answer(err);
+    }
+  }
   // The query planner picks indexes from statistics (sqlite_stat1); a store grows from empty
   // during a crawl. PRAGMA optimize re-analyses a table only when its size changed a lot.
   if (++commits % 100 === 0) {
