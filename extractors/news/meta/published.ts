@@ -455,14 +455,11 @@ const LABELLED_LINE_CHARS = 100;
  * both before the article's own date in reading order.
  */
 function afterHeadline(blocks: TextBlock[], title: string, now: Date, zone: string | null, days: Set<string>): { at: string; line: string; named: boolean; above: boolean } | null {
-  const heads = blocks.map((b, i) => [b, i] as const).filter(([b]) => /^h[1-3]$/.test(b.tag) && b.text.length >= 4 && b.linkChars < b.text.length / 2);
+  const h1s = blocks.map((b, i) => [b, i] as const).filter(([b]) => b.tag === 'h1' && b.text.length >= 4 && b.linkChars < b.text.length / 2);
   const names = ([b]: readonly [TextBlock, number]) => title.includes(b.text) || b.text.includes(title.trim());
-  const h1s = heads.filter(([b]) => b.tag === 'h1');
-  // Blogs head an entry with an <h2> that is the <title>'s own headline part: its date line
-  // counts when no <h1> is named.
   const parts = new Set(title.replace(/\s+/g, ' ').split(/\s*[_|｜]\s*|\s+[-–—]\s+/).map((p) => p.trim()));
   const tried = new Set<number>();
-  const named = [h1s.find(names) ?? h1s.find(([b]) => sharesTitle(b.text, title)), heads.find(([b]) => parts.has(b.text)), h1s.length ? undefined : titleBlock(blocks, parts)];
+  const named = [h1s.find(names) ?? h1s.find(([b]) => sharesTitle(b.text, title)), h1s.length ? undefined : titleBlock(blocks, parts)];
   for (const head of [...named, h1s[0]]) {
     if (!head || tried.has(head[1])) continue;
     tried.add(head[1]);
@@ -475,8 +472,9 @@ function afterHeadline(blocks: TextBlock[], title: string, now: Date, zone: stri
 }
 
 /**
- * Pages without an <h1> (older portals set the headline in a styled <div> or table cell):
- * the first block that is the <title>'s headline part, not a link or a list item.
+ * Pages without an <h1> (older portals set the headline in a styled <div> or table cell, blogs
+ * head an entry with an <h2>): the first block that is the <title>'s headline part, not a link
+ * or a list item.
  */
 function titleBlock(blocks: TextBlock[], parts: Set<string>): readonly [TextBlock, number] | undefined {
   const i = blocks.findIndex((b) => b.text.length >= 6 && b.linkChars === 0 && !LIST_ITEM.test(b.tag) && parts.has(b.text));
