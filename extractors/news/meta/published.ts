@@ -188,15 +188,44 @@ function onlyOtherDayShown(structured: string, shown: Shown | null, doc: Documen
  * 2025", "Last updated: Dec 4, 2025") and the structured publish day is shown nowhere: the
  * reader dates the article by it (the first publication is kept from view, often years
  * before a rewrite). The structured dateModified of that day gives the instant when there is one.
- * A line that labels a publication date as well leaves the structured date alone.
+ * A line that labels a publication date as well leaves the structured date alone, and so does
+ * the publish day written for display in the page's script data (see scriptShownDays): the
+ * page shows it once its scripts run.
  */
 function onlyUpdateShown(structured: string, shown: Shown | null, doc: Document, article: JsonObject | null, now: Date, zone: string | null): string | null {
   if (!shown || shown.kind === 'text' || shown.relative || !REVISION_WORD.test(shown.line) || PUBLISHED_WORD.test(shown.line)) return null;
   const day = shown.at.slice(0, 10);
   if (day === structured.slice(0, 10) || shown.days.has(structured.slice(0, 10))) return null;
-  if (declaresPublishedTime(doc)) return null;
+  if (declaresPublishedTime(doc) || scriptShownDays(doc, now).has(structured.slice(0, 10))) return null;
   return modifiedOn(day, doc, article, now, zone) ?? shown.at;
 }
+
+/**
+ * Days a page's inline script data holds as display text ("publishedDisplay":"April 3, 2017",
+ * \"date\":\"February 27, 2024\" in a framework's serialized props): what its scripts write into
+ * the page, so a reader sees them though the HTML does not. A machine form (ISO, numbers
+ * alone) is data, not text for display; JSON-LD is for search engines.
+ */
+function scriptShownDays(doc: Document, now: Date): Set<string> {
+  const days = new Set<string>();
+  let budget = SCRIPT_DISPLAY_CHARS;
+  for (const s of Array.from(doc.querySelectorAll('script:not([src])'))) {
+    if (budget <= 0) break;
+    if (/ld\+json/i.test(s.getAttribute('type') ?? '')) continue;
+    const text = (s.textContent ?? '').slice(0, budget);
+    budget -= text.length;
+    for (const m of text.matchAll(/\\?"([^"\\]{6,40})\\?"/g)) {
+      const value = m[1]!;
+      if (!/\p{L}{3}/u.test(value) || !/\d{4}/.test(value)) continue;
+      const d = parseDateText(value, now);
+      if (d) days.add(d.slice(0, 10));
+    }
+  }
+  return days;
+}
+
+/** Characters of inline script read for display dates (frameworks split their props over many scripts). */
+const SCRIPT_DISPLAY_CHARS = 4_000_000;
 
 /**
  * A publish time in the page's own meta tags (article:published_time, pubdate, …, named by
