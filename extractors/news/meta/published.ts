@@ -168,10 +168,15 @@ function isDateLine(line: string): boolean {
  * another day and the page nowhere shows the structured date's day: sites re-date an
  * article in the page while datePublished keeps the first version's day. The structured value
  * of that day (dateModified) gives the instant when there is one. A labelled line ("Updated",
- * "Published", "Reviewed") leaves the structured date alone. Null: keep the structured date.
+ * "Published", "Reviewed") leaves the structured date alone, and so does a page without a
+ * datePublished in schema data whose meta tags declare the publish time: that tag is the
+ * site's only statement of it, kept from the first publication (see declaresPublishedTime),
+ * and the other day under the headline is most often the revision's.
+ * Null: keep the structured date.
  */
 function onlyOtherDayShown(structured: string, shown: Shown | null, doc: Document, article: JsonObject | null, now: Date, zone: string | null): string | null {
   if (!shown || shown.kind === 'text' || shown.relative || shown.line.length > 60 || DATE_LABEL.test(shown.line)) return null;
+  if (!jsonText(article?.datePublished ?? article?.dateCreated) && declaresPublishedTime(doc)) return null;
   const day = shown.at.slice(0, 10);
   // An element marked as a date away from the headline may be another story's: it counts
   // when the schema data says the article was modified that day and the meta tags declare
