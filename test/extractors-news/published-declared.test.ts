@@ -44,6 +44,21 @@ describe('a date element showing only the day the article was modified', () => {
   });
 });
 
+describe('a page whose meta tags alone declare the publish time', () => {
+  const page = (line: string, ldData = '') =>
+    doc(`<html><head><title>Crypto rules around the world | Example</title>
+      <meta property="article:published_time" content="2024-12-30T19:34:50+00:00">
+      <meta property="article:modified_time" content="2025-06-02T15:26:59+00:00">${ldData}</head><body>
+      <h1>Crypto rules around the world</h1><div class="who">Jane Doe</div><div>${line}</div>${PROSE}${PROSE}</body></html>`);
+  it('keeps it when the headline shows only another day (the revision\'s)', () => {
+    expect(findPublishedAt(page('June 2, 2025'), null, NOW)).toBe('2024-12-30T19:34:50+00:00');
+  });
+  it('gives way to that day when schema data declares a publish day the page never shows', () => {
+    const data = { '@type': 'BlogPosting', headline: 'Crypto rules around the world', datePublished: '2024-12-30T19:34:50+00:00', dateModified: '2025-06-02T15:26:59+00:00' };
+    expect(findPublishedAt(page('June 2, 2025', ld(data)), data, NOW)).toBe('2025-06-02T15:26:59+00:00');
+  });
+});
+
 describe('a date set above the headline', () => {
   const related = `<ul class="related"><li><a href="/b/2">Twenty agencies</a><div class="blog-date">December 2, 2025</div></li></ul>`;
   it("dates a page that shows no date under its headline, not by a related post's date", () => {

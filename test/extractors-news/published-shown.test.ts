@@ -21,6 +21,19 @@ describe('a page that shows only its update date', () => {
     expect(findPublishedAt(page('Updated Sep 17, 2025', meta), data, NOW)).toBe('2019-08-14T13:00:00Z');
     expect(findPublishedAt(page('Published Aug 14, 2019 · Updated Sep 17, 2025'), data, NOW)).toBe('2019-08-14T13:00:00Z');
   });
+  it("keeps the structured date when the page's script data writes its day for display", () => {
+    // Frameworks serialize the props their scripts render: the reader sees "Published August 14, 2019" once they run.
+    const app = (script: string) =>
+      doc(`<html><head><title>Best Business Certifications | Example</title>${ld(data)}</head><body>
+        <h1>Best business certifications</h1><div class="byline">Updated Sep 17, 2025</div>${PROSE}${PROSE}${script}</body></html>`);
+    const json = '<script id="app-data" type="application/json">{"post":{"slug":"best-business-certifications","publishedDisplay":"August 14, 2019","updatedDisplay":"September 17, 2025"}}</script>';
+    expect(findPublishedAt(app(json), data, NOW)).toBe('2019-08-14T13:00:00Z');
+    const pushed = '<script>self.__chunks.push([1,"{\\"story\\":{\\"date\\":\\"Aug 14, 2019\\",\\"dateUpdated\\":\\"Sep 17, 2025\\"}}"])</script>';
+    expect(findPublishedAt(app(pushed), data, NOW)).toBe('2019-08-14T13:00:00Z');
+    // The machine form of the day is data, not text the page shows.
+    const iso = '<script>window.__STATE__ = {"post":{"published":"2019-08-14T13:00:00Z","modified":"2025-09-17T10:15:00Z"}};</script>';
+    expect(findPublishedAt(app(iso), data, NOW)).toBe('2025-09-17T10:15:00Z');
+  });
   it('keeps the structured date when the page shows its day in another short line', () => {
     const d = doc(`<html><head><title>Best Business Certifications | Example</title>${ld(data)}</head><body>
       <h1>Best business certifications</h1><div class="byline">Updated Sep 17, 2025</div>${PROSE.repeat(8)}

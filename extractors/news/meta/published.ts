@@ -168,10 +168,15 @@ function isDateLine(line: string): boolean {
  * another day and the page nowhere shows the structured date's day: sites re-date an
  * article in the page while datePublished keeps the first version's day. The structured value
  * of that day (dateModified) gives the instant when there is one. A labelled line ("Updated",
- * "Published", "Reviewed") leaves the structured date alone. Null: keep the structured date.
+ * "Published", "Reviewed") leaves the structured date alone, and so does a page without a
+ * datePublished in schema data whose meta tags declare the publish time: that tag is the
+ * site's only statement of it, kept from the first publication (see declaresPublishedTime),
+ * and the other day under the headline is most often the revision's.
+ * Null: keep the structured date.
  */
 function onlyOtherDayShown(structured: string, shown: Shown | null, doc: Document, article: JsonObject | null, now: Date, zone: string | null): string | null {
   if (!shown || shown.kind === 'text' || shown.relative || shown.line.length > 60 || DATE_LABEL.test(shown.line)) return null;
+  if (!jsonText(article?.datePublished ?? article?.dateCreated) && declaresPublishedTime(doc)) return null;
   const day = shown.at.slice(0, 10);
   // An element marked as a date away from the headline may be another story's: it counts
   // when the schema data says the article was modified that day and the meta tags declare
@@ -188,15 +193,44 @@ function onlyOtherDayShown(structured: string, shown: Shown | null, doc: Documen
  * 2025", "Last updated: Dec 4, 2025") and the structured publish day is shown nowhere: the
  * reader dates the article by it (the first publication is kept from view, often years
  * before a rewrite). The structured dateModified of that day gives the instant when there is one.
- * A line that labels a publication date as well leaves the structured date alone.
+ * A line that labels a publication date as well leaves the structured date alone, and so does
+ * the publish day written for display in the page's script data (see scriptShownDays): the
+ * page shows it once its scripts run.
  */
 function onlyUpdateShown(structured: string, shown: Shown | null, doc: Document, article: JsonObject | null, now: Date, zone: string | null): string | null {
   if (!shown || shown.kind === 'text' || shown.relative || !REVISION_WORD.test(shown.line) || PUBLISHED_WORD.test(shown.line)) return null;
   const day = shown.at.slice(0, 10);
   if (day === structured.slice(0, 10) || shown.days.has(structured.slice(0, 10))) return null;
-  if (declaresPublishedTime(doc)) return null;
+  if (declaresPublishedTime(doc) || scriptShownDays(doc, now).has(structured.slice(0, 10))) return null;
   return modifiedOn(day, doc, article, now, zone) ?? shown.at;
 }
+
+/**
+ * Days a page's inline script data holds as display text ("publishedDisplay":"April 3, 2017",
+ * \"date\":\"February 27, 2024\" in a framework's serialized props): what its scripts write into
+ * the page, so a reader sees them though the HTML does not. A machine form (ISO, numbers
+ * alone) is data, not text for display; JSON-LD is for search engines.
+ */
+function scriptShownDays(doc: Document, now: Date): Set<string> {
+  const days = new Set<string>();
+  let budget = SCRIPT_DISPLAY_CHARS;
+  for (const s of Array.from(doc.querySelectorAll('script:not([src])'))) {
+    if (budget <= 0) break;
+    if (/ld\+json/i.test(s.getAttribute('type') ?? '')) continue;
+    const text = (s.textContent ?? '').slice(0, budget);
+    budget -= text.length;
+    for (const m of text.matchAll(/\\?"([^"\\]{6,40})\\?"/g)) {
+      const value = m[1]!;
+      if (!/\p{L}{3}/u.test(value) || !/\d{4}/.test(value)) continue;
+      const d = parseDateText(value, now);
+      if (d) days.add(d.slice(0, 10));
+    }
+  }
+  return days;
+}
+
+/** Characters of inline script read for display dates (frameworks split their props over many scripts). */
+const SCRIPT_DISPLAY_CHARS = 4_000_000;
 
 /**
  * A publish time in the page's own meta tags (article:published_time, pubdate, …, named by
@@ -455,14 +489,11 @@ const LABELLED_LINE_CHARS = 100;
  * both before the article's own date in reading order.
  */
 function afterHeadline(blocks: TextBlock[], title: string, now: Date, zone: string | null, days: Set<string>): { at: string; line: string; named: boolean; above: boolean } | null {
-  const heads = blocks.map((b, i) => [b, i] as const).filter(([b]) => /^h[1-3]$/.test(b.tag) && b.text.length >= 4 && b.linkChars < b.text.length / 2);
+  const h1s = blocks.map((b, i) => [b, i] as const).filter(([b]) => b.tag === 'h1' && b.text.length >= 4 && b.linkChars < b.text.length / 2);
   const names = ([b]: readonly [TextBlock, number]) => title.includes(b.text) || b.text.includes(title.trim());
-  const h1s = heads.filter(([b]) => b.tag === 'h1');
-  // Blogs head an entry with an <h2> that is the <title>'s own headline part: its date line
-  // counts when no <h1> is named.
   const parts = new Set(title.replace(/\s+/g, ' ').split(/\s*[_|｜]\s*|\s+[-–—]\s+/).map((p) => p.trim()));
   const tried = new Set<number>();
-  const named = [h1s.find(names) ?? h1s.find(([b]) => sharesTitle(b.text, title)), heads.find(([b]) => parts.has(b.text)), h1s.length ? undefined : titleBlock(blocks, parts)];
+  const named = [h1s.find(names) ?? h1s.find(([b]) => sharesTitle(b.text, title)), h1s.length ? undefined : titleBlock(blocks, parts)];
   for (const head of [...named, h1s[0]]) {
     if (!head || tried.has(head[1])) continue;
     tried.add(head[1]);
@@ -475,8 +506,9 @@ function afterHeadline(blocks: TextBlock[], title: string, now: Date, zone: stri
 }
 
 /**
- * Pages without an <h1> (older portals set the headline in a styled <div> or table cell):
- * the first block that is the <title>'s headline part, not a link or a list item.
+ * Pages without an <h1> (older portals set the headline in a styled <div> or table cell, blogs
+ * head an entry with an <h2>): the first block that is the <title>'s headline part, not a link
+ * or a list item.
  */
 function titleBlock(blocks: TextBlock[], parts: Set<string>): readonly [TextBlock, number] | undefined {
   const i = blocks.findIndex((b) => b.text.length >= 6 && b.linkChars === 0 && !LIST_ITEM.test(b.tag) && parts.has(b.text));
