@@ -89,7 +89,7 @@ function asShown(at: string | null, visible: Shown | null): string | null {
  */
 function declaredShown(doc: Document, article: JsonObject | null, visible: Shown | null, now: Date, zone: string | null): string | null {
   if (!visible) return null;
-  const ld = jsonText(article?.datePublished ?? article?.dateCreated);
+  const ld = schemaPublished(article);
   const values = [ld, ...publishedMetas(doc)].flatMap((v) => (v ? [parseDateValue(v, now, zone)] : [])).filter((d): d is string => d !== null);
   const shown = values.filter((d) => visible.days.has(d.slice(0, 10)));
   if (shown.length === 0 || shown.length === values.length) return null;
@@ -176,7 +176,7 @@ function isDateLine(line: string): boolean {
  */
 function onlyOtherDayShown(structured: string, shown: Shown | null, doc: Document, article: JsonObject | null, now: Date, zone: string | null): string | null {
   if (!shown || shown.kind === 'text' || shown.relative || shown.line.length > 60 || DATE_LABEL.test(shown.line)) return null;
-  if (!jsonText(article?.datePublished ?? article?.dateCreated) && declaresPublishedTime(doc)) return null;
+  if (!schemaPublished(article) && declaresPublishedTime(doc)) return null;
   const day = shown.at.slice(0, 10);
   // An element marked as a date away from the headline may be another story's: it counts
   // when the schema data says the article was modified that day and the meta tags declare
@@ -280,8 +280,13 @@ function sameInstantMaybe(structured: string, day: string): boolean {
 
 const MODIFIED_KEYS = ['article:modified_time', 'og:updated_time', 'dateModified', 'last-modified'];
 
+/** The article's own publish time as its schema data writes it (datePublished, else dateCreated). */
+function schemaPublished(article: JsonObject | null): string | null {
+  return jsonText(article?.datePublished ?? article?.dateCreated);
+}
+
 export function fromStructured(doc: Document, article: JsonObject | null, now: Date, zone: string | null): string | null {
-  const fromLd = jsonText(article?.datePublished ?? article?.dateCreated);
+  const fromLd = schemaPublished(article);
   if (fromLd) {
     const d = parseDateValue(fromLd, now, zone);
     if (d) return d;

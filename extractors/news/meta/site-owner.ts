@@ -79,7 +79,7 @@ function personName(s: string): boolean {
 /** Words of institutions that SUBTLEX keeps capitalised. */
 const INSTITUTION = /^(?:University|Academy|Foundation|Association|Inc|Corp)$/;
 
-/** The host's labels that can spell a name (not www, the TLD, a platform's own name). */
+/** The host's labels that can spell a name: all but the TLD, www and labels under 3 letters. */
 function hostLabels(url: string): string[] {
   try {
     const labels = new URL(url).hostname.toLowerCase().split('.');
