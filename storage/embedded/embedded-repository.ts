@@ -45,9 +45,10 @@ type Stmt = Database.Statement;
 
 /**
  * Transactions sent to the writer thread and not yet committed, at most: the next page is planned
- * while these are written, so memory holds at most this many pages' rows.
+ * while these are written, so memory holds at most this many pages' rows. 8, a crawl's default
+ * concurrency: pages that wait for the writer are committed together (writer-thread.mjs).
  */
-const MAX_IN_FLIGHT = 2;
+const MAX_IN_FLIGHT = 8;
 
 /** A save planned again this many times in a row (each time another writer changed what it read) is given up. */
 const MAX_CONFLICT_RETRIES = 20;
@@ -206,6 +207,11 @@ export class EmbeddedRepository extends BaseRepository {
   }
 
   // ---- writes -------------------------------------------------------------------------------
+
+  /** Pages committed so far and the SQLite transactions they took (pages waiting for the writer are committed together). */
+  commitStats(): { pages: number; commits: number } {
+    return { ...(this.writer?.stats ?? { pages: 0, commits: 0 }) };
+  }
 
   /**
    * One SQLite transaction per call. The plan reads a consistent snapshot through this thread's

@@ -23,6 +23,8 @@ interface Reply {
   type: 'ready' | 'open-error' | 'done' | 'closed';
   id?: number;
   conflict?: boolean;
+  /** The SQLite transaction that committed it (pages waiting together are committed together). */
+  tx?: number;
   code?: string;
   message?: string;
   error?: WriterError;
@@ -41,6 +43,9 @@ export class StoreWriter {
   private nextId = 1;
   private dead: Error | null = null;
   private closing: Promise<void> | null = null;
+  /** Pages committed, and SQLite transactions they took (pages waiting for the writer are committed together). */
+  readonly stats = { pages: 0, commits: 0 };
+  private lastTx = 0;
 
   private constructor(private readonly worker: Worker) {
     worker.on('message', (m: Reply) => {
@@ -50,7 +55,14 @@ export class StoreWriter {
       this.pending.delete(m.id!);
       if (!this.pending.size) this.worker.unref();
       if (m.error) p.reject(Object.assign(new Error(m.error.message), { code: m.error.code }));
-      else p.resolve(!!m.conflict);
+      else {
+        if (m.tx) {
+          this.stats.pages++;
+          if (m.tx !== this.lastTx) this.stats.commits++;
+          this.lastTx = m.tx;
+        }
+        p.resolve(!!m.conflict);
+      }
     });
     const die = (err: Error) => {
       this.dead ??= err;
