@@ -49,6 +49,18 @@ describe('link lists inside the story', () => {
     }
   });
 
+  it('keeps sub-headings that link to themselves (permalink anchors), and still drops the table of contents', () => {
+    const heads = ['Before you go', 'On the trail'];
+    const toc = linkedList(heads, (t) => `#${slug(t)}`);
+    const texts = [
+      'Pack a warm layer and a head torch: the sun sets early in October and the valleys cool down quickly once it has gone behind the ridge.',
+      'Keep dogs on a lead near the grazing fields, and close every gate behind you even when you found it open, as the farmers ask every season.',
+    ];
+    const section = (h: string, i: number) => `<h2 id="${slug(h)}"><a href="#${slug(h)}">${h}</a></h2><p>${texts[i]}</p>`;
+    const r = extractContent(doc(page(`${toc}${heads.map(section).join('')}`)), null, { title: TITLE });
+    expect(r.paragraphs).toEqual([...INTRO, heads[0], texts[0], heads[1], texts[1], ...OUTRO]);
+  });
+
   it('drops a list of other stories after the story, and one a "Related" heading opens', () => {
     const others = ['Why the bridge on Route 9 is closed again', 'Ten campsites with a view of the lake', 'A guide to the best autumn colours'];
     const links = linkedList(others, (t) => `/news/${slug(t)}`);

@@ -49,8 +49,9 @@ export function dropLinkLists(blocks: TextBlock[], maxLinkDensity: number): Text
   const runStart: number[] = [];
   blocks.forEach((b, i) => runStart.push(i > 0 && linky(b) && linky(blocks[i - 1]) ? runStart[i - 1] : i));
   const inStory = (b: TextBlock, i: number) => {
-    // A table of contents (links to the page's own sections) repeats the sub-headings.
-    if ((b.anchorChars ?? 0) * 2 > b.linkChars) return false;
+    // A table of contents (links to the page's own sections) repeats the sub-headings; a
+    // sub-heading that links to a place on the page is the heading itself with its permalink.
+    if ((b.anchorChars ?? 0) * 2 > b.linkChars && !/^h[2-6]$/.test(b.tag)) return false;
     if (!STORY_LINE_TAG.test(b.tag) || !before[i] || i + 1 >= blocks.length || !after[i + 1]) return false;
     const opener = blocks[runStart[i] - 1];
     return !(opener && isSectionEnd(opener.text));
