@@ -265,6 +265,8 @@ export function authorFromPage(doc: Document, article: JsonObject | null): strin
       }
       return null;
     },
+    // An author card: the writer's photo (marked as the author's or an avatar) beside their name.
+    () => accept(photoName(doc)),
     // Other credits read from the text are weaker than the site's own name given as author.
     () => fallback,
     () => {
@@ -292,7 +294,10 @@ export function authorFromPage(doc: Document, article: JsonObject | null): strin
       for (const [i, p] of paragraphs.entries()) {
         // A run of links is a list of other stories ("LIVE:桃園 記者:劉宜函 …"), not a dateline.
         if (mostlyLinks(paragraphElements[i]!)) continue;
-        const a = credited(datelineCredit(p)) ?? credited(lineCredit(p.slice(0, 40)));
+        // A Latin "by" inside a sentence of prose ("Next.js, created by Vercel, stepped in…")
+        // credits a maker, not the writer: only a short paragraph is a byline line there.
+        const head = lineCredit(p.slice(0, 40));
+        const a = credited(datelineCredit(p)) ?? credited(head && (HAN_TEXT.test(head[0]!) || p.length <= 100) ? head : null);
         if (a && !teaserCard(paragraphElements[i]!)) return a;
       }
       return null;
@@ -471,6 +476,34 @@ function lowercaseByline(doc: Document): string | null {
     const box = m ? lineElements[i]!.parentElement : null;
     if (!box || inChrome(box) || textOf(box).length > 300) continue;
     if (box.querySelector('time') || LATIN_DATE.test(textOf(box))) return m![1]!;
+  }
+  return null;
+}
+
+const PHOTO_MARK = /author|avatar|byline/i;
+
+/**
+ * The name beside the writer's photo: an image the page marks as the author's or an avatar
+ * ("author__photo", "avatar avatar-xs"), in a small box that shows the name its alt text gives
+ * ("<img alt="Jane Doe"> … <h3>Jane Doe</h3> <p>Jane Doe is …</p>"), else the capitalised words
+ * right after the image in its line ("Dec 26, 2025 • <img class="avatar"> Jane Doe in News").
+ * Photos in comments, menus and cards of other stories are not the article's writer.
+ */
+function photoName(doc: Document): string | null {
+  for (const img of Array.from(doc.querySelectorAll('img')).slice(0, 300)) {
+    const marked = [img, img.parentElement, img.parentElement?.parentElement].some((e) => e && PHOTO_MARK.test(marks(e)));
+    if (!marked || img.closest('[class*="comment" i], [id*="comment" i], figure') || inChrome(img) || teaserCard(img)) continue;
+    const alt = collapseSpace(img.getAttribute('alt') ?? '').toLowerCase();
+    let box: Element | null = img.parentElement;
+    for (let i = 0; box && i < 4 && alt.length >= 4; i++, box = box.parentElement) {
+      if (textOf(box).length > 1500) break;
+      const shown = Array.from(box.querySelectorAll('*')).find((e) => !e.children.length && textOf(e).toLowerCase() === alt);
+      if (shown) return textOf(shown);
+    }
+    let after = '';
+    for (let n = img.nextSibling; n && after.length < 60; n = n.nextSibling) after += n.textContent ?? '';
+    const m = /^\s*((?:\p{Lu}[\p{L}'’.-]*\s+){1,3}\p{Lu}[\p{L}'’-]*)(?=\s*$|\s+\p{Ll}|\s*[·•|,])/u.exec(collapseSpace(after));
+    if (m) return m[1]!;
   }
   return null;
 }

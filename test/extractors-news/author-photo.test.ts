@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { findAuthor } from '../../extractors/news/meta/author';
+import { findArticle, readJsonLd } from '../../extractors/news/jsonld';
+import { doc } from './dom';
+
+/** Hand-written pages whose writer is shown only beside their photo, or credited only in prose. */
+const P = '<p>A cold frame lets seedlings start three weeks early: a box, an old window and a sunny wall are all it takes.</p>';
+
+function authorOf(html: string, url = 'https://www.seedbox.example/blog/cold-frames'): string | null {
+  const d = doc(html, url);
+  return findAuthor(d, findArticle(readJsonLd(d)), null);
+}
+
+describe('the name beside the author photo', () => {
+  it('reads the heading an author card shows under the photo whose alt names it, over the site given as author', () => {
+    const html = `<html><head><title>Cold frames</title><meta name="author" content="Seedbox">
+      <meta property="og:site_name" content="Seedbox"></head><body><h1>Cold frames</h1>${P}${P}
+      <section><div class="callout"><img class="author__photo" src="/p/ruth.jpg" alt="ruth Calder"></div>
+      <div class="callout__content"><h3>Ruth Calder</h3><p>Ruth Calder grows vegetables at <a href="/">Seedbox</a>.</p></div></section>
+      </body></html>`;
+    expect(authorOf(html)).toBe('Ruth Calder');
+  });
+
+  it('reads the name after an avatar in a date line', () => {
+    const html = `<html><head><title>Cold frames</title></head><body><h1>Cold frames</h1>
+      <p>Mar 4, 2025 <span>•</span> <img class="avatar avatar-xs" src="/a.png"> Ruth Calder in Gardening</p>${P}${P}</body></html>`;
+    expect(authorOf(html)).toBe('Ruth Calder');
+  });
+
+  it('leaves a commenter avatar alone', () => {
+    const html = `<html><head><title>Cold frames</title></head><body><h1>Cold frames</h1>${P}${P}
+      <div class="comments"><img class="avatar" src="/b.png" alt="Tom Hale"><b>Tom Hale</b><p>Nice one.</p></div></body></html>`;
+    expect(authorOf(html)).toBeNull();
+  });
+});
+
+describe('a "by" inside a sentence', () => {
+  it('is a maker credited in prose, not the byline', () => {
+    const html = `<html><head><title>Thirty years of web pages</title></head><body><h1>Thirty years of web pages</h1>
+      <p>Next came Gatsby, created by Kyle Mathews, which turned a folder of markdown into a fast site and changed how I built everything after it.</p>${P}</body></html>`;
+    expect(authorOf(html)).toBeNull();
+  });
+});
