@@ -41,3 +41,27 @@ describe('a "by" inside a sentence', () => {
     expect(authorOf(html)).toBeNull();
   });
 });
+
+describe('a name under an "Article written by" label', () => {
+  it('is read before a JSON-LD Organization author stands in', () => {
+    const html = `<html><head><title>Cold frames</title>
+      <script type="application/ld+json">{"@type":"BlogPosting","headline":"Cold frames","author":{"@type":"Organization","name":"Seedbox Growers Guild"}}</script>
+      </head><body><h1>Cold frames</h1>${P}${P}
+      <section><h2>Article written by:</h2><div><img src="/r.jpg" class="rounded"><div><h3>Ruth Calder, MSc</h3></div></div></section></body></html>`;
+    expect(authorOf(html)).toBe('Ruth Calder, MSc');
+  });
+});
+
+describe('a declared author the page never shows', () => {
+  const page = (under: string) => `<html><head><title>Cold frames</title>
+      <script type="application/ld+json">{"@type":"BlogPosting","headline":"Cold frames","author":{"@type":"Person","name":"Owen Pratt"}}</script>
+      </head><body><h1>Cold frames</h1><div><p>${under}</p></div>${P}${P}</body></html>`;
+
+  it('yields to the "By" line under the headline naming someone else', () => {
+    expect(authorOf(page('By: Ruth Calder'))).toBe('Ruth Calder');
+  });
+
+  it('stays when the line under the headline credits a reviewer', () => {
+    expect(authorOf(page('Reviewed by: Ruth Calder'))).toBe('Owen Pratt');
+  });
+});

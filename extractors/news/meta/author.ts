@@ -220,14 +220,36 @@ export function authorFromPage(doc: Document, article: JsonObject | null): strin
   const hanMeta = !!metaAuthor && HAN_TEXT.test(metaAuthor);
   // An organisation (JSON-LD Organization, the site's own name) stands in only when no writer is named.
   let fallback: string | null = null;
+  /** `plainBy`: only a line that opens with "By" (not "Reviewed by", "Edited by"). */
+  const underHeadline = (plainBy = false): string | null => {
+    const { lines, lineElements } = pageLines(doc);
+    for (const i of linesUnderHeadline(doc)) {
+      if (plainBy && !/^by\b/i.test(lines[i]!)) continue;
+      const a = inChrome(lineElements[i]!) || teaserCard(lineElements[i]!) ? null : credited(lineCredit(lines[i]!));
+      if (a) return innermostCredit(i, lines, lineElements, credited) ?? a;
+    }
+    return null;
+  };
+  /**
+   * A declared author (JSON-LD, meta) the page never shows, where the byline under the headline
+   * names someone else: the account that posted the page, not the writer the page credits.
+   */
+  const shownInstead = (a: string | null): string | null => {
+    if (!a || hanPage) return a;
+    const text = collapseSpace((bodyText ??= doc.body?.textContent ?? '')).toLowerCase();
+    const names = a.toLowerCase().split(/\s*(?:,|&|\band\b)\s*/).filter((n) => n.length > 2);
+    if (names.some((n) => text.includes(n))) return a;
+    const shown = underHeadline(true);
+    return shown ?? a;
+  };
   const sources: Array<() => string | null> = [
     () => {
       const { names, org } = structuredAuthor(doc, article);
       const a = accept(names);
       if (a && org) fallback ??= a;
-      return org ? null : a;
+      return org ? null : shownInstead(a);
     },
-    () => (hanMeta ? null : bare(metaAuthor)),
+    () => (hanMeta ? null : shownInstead(bare(metaAuthor))),
     () => {
       for (const el of Array.from(doc.querySelectorAll('[itemprop="author"] [itemprop="name"], [itemprop="author"], [rel~="author" i]')).slice(0, 5)) {
         const t = el.tagName === 'META' ? (el.getAttribute('content') ?? '') : textOf(el);
@@ -257,16 +279,11 @@ export function authorFromPage(doc: Document, article: JsonObject | null): strin
     () => (hanPage ? poster(starterLabel(doc)) : null),
     // A byline right under the headline ("by Meaghan Weeden") names the writer even where the
     // site gives its own name as author.
-    () => {
-      const { lines, lineElements } = pageLines(doc);
-      for (const i of linesUnderHeadline(doc)) {
-        const a = inChrome(lineElements[i]!) || teaserCard(lineElements[i]!) ? null : credited(lineCredit(lines[i]!));
-        if (a) return innermostCredit(i, lines, lineElements, credited) ?? a;
-      }
-      return null;
-    },
+    () => underHeadline(),
     // An author card: the writer's photo (marked as the author's or an avatar) beside their name.
     () => accept(photoName(doc)),
+    // A name set under its own label ("Written by" / the name): as explicit as a byline.
+    () => labelledField(doc, bare),
     // Other credits read from the text are weaker than the site's own name given as author.
     () => fallback,
     () => {
@@ -278,7 +295,6 @@ export function authorFromPage(doc: Document, article: JsonObject | null): strin
       }
       return null;
     },
-    () => labelledField(doc, bare),
     // A nickname linked to the user's own page: in an element marked as the writer's, under the
     // headline, or in the post's date bar (blogs, columns, notes).
     () => (hanPage ? poster(labelledProfileName(doc) ?? markedProfileName(doc) ?? profileUnderHeadline(doc)) : null),
@@ -509,7 +525,7 @@ function photoName(doc: Document): string | null {
 }
 
 /** A field label naming the writer, alone in its element: "Author", "Written by", "Authors:", "作者". */
-const WRITER_LABEL = /^(?:authors?|author\(s\)|written\s+by|writers?|posted\s+by|作者|記者|记者)\s*[:：]?$/iu;
+const WRITER_LABEL = /^(?:(?:(?:this\s+)?(?:article|post|story|blog\s+post)\s+(?:was\s+)?)?written\s+by|authors?|author\(s\)|written\s+by|writers?|posted\s+by|作者|記者|记者)\s*[:：]?$/iu;
 
 /**
  * A name set under or beside its label as a separate element: "<h3>Author</h3><p>Lisa D.
