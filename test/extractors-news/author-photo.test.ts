@@ -65,3 +65,13 @@ describe('a declared author the page never shows', () => {
     expect(authorOf(page('Reviewed by: Ruth Calder'))).toBe('Owen Pratt');
   });
 });
+
+describe('credits that are not a byline as written', () => {
+  it('skips a meta author listing labelled roles and reads the author element less its job title', () => {
+    const html = `<html><head><title>Cold frames</title>
+      <meta name="author" content="content: Seedbox, design: Owen Pratt, code: Ada Lind, Seedbox Labs"></head><body>
+      <h1>Cold frames</h1><span class="author"><a href="/about">Ruth Calder</a>, Senior Director, Content &amp; Marketing, Seedbox Growers and Seedbox Labs Institute</span>
+      ${P}${P}</body></html>`;
+    expect(authorOf(html)).toBe('Ruth Calder');
+  });
+});

@@ -189,6 +189,8 @@ export function authorFromPage(doc: Document, article: JsonObject | null): strin
   let bodyText: string | null = null;
   let login: string | null = null;
   const accept = (raw: string | null): string | null => {
+    // A list of labelled roles ("content: Example Media, design: Jo Marsh, code: …") credits makers, not a writer.
+    if (raw && (raw.match(/(?:^|[,;]\s*)\p{Ll}+\s*:\s/gu)?.length ?? 0) >= 2) return null;
     const a = withoutSiteName(cleanAuthor(raw), siteName);
     const p = a ? plausible(a, hanPage) : null;
     if (!p || siteLike(p, site) || (source && p === source)) return null;
@@ -264,7 +266,7 @@ export function authorFromPage(doc: Document, article: JsonObject | null): strin
         // Comment authors are not the article's, nor the author line of a card teasing another
         // page (a book, a related story: a linked heading beside it).
         if (el.closest('[class*="comment" i], [id*="comment" i]') || inChrome(el) || teaserCard(el)) continue;
-        const t = textBesideParts(el);
+        const t = withoutJobTitle(textBesideParts(el));
         if (t.length < 2 || t.length >= 80) continue;
         // On a Chinese page the first author element naming a user by a link to their page
         // names the writer: a later one (a reply's) may hold a surname-like nickname.
@@ -383,6 +385,10 @@ function textBesideParts(el: Element): string {
   for (const p of Array.from(copy.querySelectorAll('[class*="byline" i], [class*="author" i]'))) if (AUTHOR_OTHER_PART.test(marks(p))) p.remove();
   return textOf(copy);
 }
+
+/** A job title after the name ("Jane Doe, Senior Director, Content & Marketing, Example Media"). */
+const JOB_TITLE = /,\s*(?:Senior|Junior|Chief|Managing|Executive|Associate|Contributing|Deputy|Director|Editor|Head|Founder|Co-?founder|CEO|CTO|President|Manager|Columnist|Correspondent|Analyst|Professor)\b.*$/;
+const withoutJobTitle = (t: string) => t.replace(JOB_TITLE, '');
 
 const marks = (el: Element) => (el.getAttribute('class') ?? '') + ' ' + (el.getAttribute('id') ?? '');
 const AUTHOR_NAME_PART = /(?:author|byline)[-_]*name/i;
