@@ -75,3 +75,19 @@ describe('credits that are not a byline as written', () => {
     expect(authorOf(html)).toBe('Ruth Calder');
   });
 });
+
+describe('the owner of a personal site', () => {
+  it('is named by the menu link to the about page when the host spells that name', () => {
+    const html = `<html><head><title>Ten kettlebell drills - Iron at Home</title><meta property="og:site_name" content="Iron at Home"></head><body>
+      <nav><ul><li><a href="https://karenwhitby.example/about/">About Karen Whitby</a></li></ul></nav>
+      <h1>Ten kettlebell drills</h1>${P}${P}</body></html>`;
+    expect(authorOf(html, 'https://karenwhitby.example/ten-kettlebell-drills/')).toBe('Karen Whitby');
+  });
+});
+
+describe('an empty value printed as text', () => {
+  it('is no author', () => {
+    const html = `<html><head><title>Cold frames</title><meta name="author" content="undefined"></head><body><h1>Cold frames</h1>${P}${P}</body></html>`;
+    expect(authorOf(html)).toBeNull();
+  });
+});

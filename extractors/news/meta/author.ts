@@ -22,6 +22,8 @@ export function cleanAuthor(raw: string | null | undefined): string | null {
     .replace(/^(?:(?:[Bb]y|BY|(?:[Ww]ritten|[Pp]osted) [Bb]y|(?:WRITTEN|POSTED) BY|[Aa]bout [Tt]he [Aa]uthor|[Tt]he [Aa]uthor|[Aa]uthors?|AUTHORS?)(?!\p{Ll})|作者|文(?=\s*[：:/／]|\s)|记者|記者)\s*[：:/／]?\s*/u, '')
     .replace(/\s*[|,]\s*(staff writer|reporter|correspondent|contributor)\b.*$/i, '')
     .trim();
+  // A script's empty value printed as text ("undefined", "null") is no one's name.
+  if (/^(?:undefined|null|none|n\/a)$/i.test(a)) return null;
   // A URL or a CMS's default account is no one's name.
   if (/^https?:\/\//i.test(a) || /^(?:\S+\s+)?(?:admin|administrator|webmaster|root|guest|user|superuser)$/i.test(a)) return null;
   // The heading of an author box ("The Author", "About the author") names no one.
