@@ -91,3 +91,18 @@ describe('an empty value printed as text', () => {
     expect(authorOf(html)).toBeNull();
   });
 });
+
+describe('a byline card whose next parts run into the name', () => {
+  it.each([
+    ['Ruth Calder4 min read', 'Ruth Calder'],
+    ['Ruth Calder Writer', 'Ruth Calder'],
+    ['Ruth Calder| Author', 'Ruth Calder'],
+    ['Ruth CalderSenior Reporter', 'Ruth Calder'],
+    ['Ruth Calder Former Analyst at Example Bank', 'Ruth Calder'],
+    ['Seedbox Blog Contributor', 'Seedbox Blog Contributor'],
+    ['Jo McWriter', 'Jo McWriter'],
+  ])('reads %s as %s', (raw, name) => {
+    const html = `<html><head><title>Cold frames</title><meta name="author" content="${raw}"></head><body><h1>Cold frames</h1>${P}${P}</body></html>`;
+    expect(authorOf(html)).toBe(name);
+  });
+});

@@ -34,12 +34,28 @@ export function cleanAuthor(raw: string | null | undefined): string | null {
     .replace(/^(.{2,60}?)\s+\1$/u, '$1')
     // An avatar's initials before the name ("CM Craig McCarthy").
     .replace(/^(\p{Lu}{1,3})\s+(?=(\p{Lu}\S*(?:\s+\p{Lu}\S*){0,3}))/u, (m, ini: string, rest: string) => (rest.split(/\s+/).map((w) => w[0]).join('').startsWith(ini) ? '' : m));
+  // A byline card's next parts run into the name: its reading time ("Brian Becker7 min read"),
+  // a role label ("Rachel MacDonald Writer", "Ann Lee| Author") or a job title glued on
+  // ("Harry RabinowitzTech Reporter", "Liz Kenny Former Analyst at Example").
+  if (!HAN_TEXT.test(a)) {
+    const cut = a
+      .replace(/\s*[|·•–—-]?\s*\d+\s*min(?:ute)?s?\.?\s+read\b.*$/i, '')
+      // Only after a person's name: "Example Blog Contributor" is the byline a brand signs with.
+      .replace(/\s*[|·•,–—-]?\s*\b(?:Staff\s+)?(?:Author|Writer|Contributor)$/, (m, at: number, all: string) => (PERSON_SHAPE.test(all.slice(0, at)) ? '' : m))
+      .replace(/(?<=\p{Ll}{3})(?:(?:Tech|Senior|Staff|Head|Lead|Chief|Former|Contributing|Managing|Executive|Deputy|Associate)\s+\p{Lu}|(?:Reporter|Writer|Editor|Correspondent|Columnist|Contributor|Author)\b).*$/u, '')
+      .replace(/\s+Former\s+\p{Lu}.*$/u, '')
+      .trim();
+    if (/\p{L}{2}/u.test(cut)) a = cut;
+  }
   // Initials alone are an avatar placeholder ("NB"), not a byline.
   if (/^\p{Lu}{1,2}$/u.test(a)) return null;
   // A list of several writers ("A, B, C and D") runs longer than one name.
   if (a.length < 2 || a.length > (/,/.test(a) ? 200 : 80)) return null;
   return a;
 }
+
+/** Two or three capitalised words, none a word brands, desks and guest accounts sign with ("Example Guest Writer"). */
+const PERSON_SHAPE = /^(?!.*\b(?:Blog|News|Team|Staff|Guest|Freelance|Media|Magazine|Editors?|Desk)\b)\p{Lu}[\p{Ll}'’.-]+(?:\s+\p{Lu}[\p{L}'’.-]+){1,2}$/u;
 
 /** Meta contents are sometimes escaped twice ("Maria &amp; Katerina"). */
 function decodeEntities(s: string): string {
