@@ -27,6 +27,12 @@ describe('the name beside the author photo', () => {
     expect(authorOf(html)).toBe('Ruth Calder');
   });
 
+  it('stops the name after the avatar where a line about the writer starts with it again', () => {
+    const html = `<html><head><title>Cold frames</title></head><body><h1>Cold frames</h1>
+      <div><img class="avatar" src="/a.png"> <b>Ruth Calder</b> <span>Ruth grows vegetables at home.</span></div>${P}${P}</body></html>`;
+    expect(authorOf(html)).toBe('Ruth Calder');
+  });
+
   it('leaves a commenter avatar alone', () => {
     const html = `<html><head><title>Cold frames</title></head><body><h1>Cold frames</h1>${P}${P}
       <div class="comments"><img class="avatar" src="/b.png" alt="Tom Hale"><b>Tom Hale</b><p>Nice one.</p></div></body></html>`;

@@ -543,7 +543,11 @@ function photoName(doc: Document): string | null {
     let after = '';
     for (let n = img.nextSibling; n && after.length < 60; n = n.nextSibling) after += n.textContent ?? '';
     const m = /^\s*((?:\p{Lu}[\p{L}'’.-]*\s+){1,3}\p{Lu}[\p{L}'’-]*)(?=\s*$|\s+\p{Ll}|\s*[·•|,])/u.exec(collapseSpace(after));
-    if (m) return m[1]!;
+    if (!m) continue;
+    // The name shown twice in a row (a card's title and its link): "Jane Doe Jane" is Jane Doe.
+    const words = m[1]!.split(' ');
+    const again = words.indexOf(words[0]!, 1);
+    return (again > 0 ? words.slice(0, again) : words).join(' ');
   }
   return null;
 }
