@@ -22,6 +22,8 @@ export function cleanAuthor(raw: string | null | undefined): string | null {
     .replace(/^(?:(?:[Bb]y|BY|(?:[Ww]ritten|[Pp]osted) [Bb]y|(?:WRITTEN|POSTED) BY|[Aa]bout [Tt]he [Aa]uthor|[Tt]he [Aa]uthor|[Aa]uthors?|AUTHORS?)(?!\p{Ll})|作者|文(?=\s*[：:/／]|\s)|记者|記者)\s*[：:/／]?\s*/u, '')
     .replace(/\s*[|,]\s*(staff writer|reporter|correspondent|contributor)\b.*$/i, '')
     .trim();
+  // A script's empty value printed as text ("undefined", "null") is no one's name.
+  if (/^(?:undefined|null|none|n\/a)$/i.test(a)) return null;
   // A URL or a CMS's default account is no one's name.
   if (/^https?:\/\//i.test(a) || /^(?:\S+\s+)?(?:admin|administrator|webmaster|root|guest|user|superuser)$/i.test(a)) return null;
   // The heading of an author box ("The Author", "About the author") names no one.
@@ -32,12 +34,28 @@ export function cleanAuthor(raw: string | null | undefined): string | null {
     .replace(/^(.{2,60}?)\s+\1$/u, '$1')
     // An avatar's initials before the name ("CM Craig McCarthy").
     .replace(/^(\p{Lu}{1,3})\s+(?=(\p{Lu}\S*(?:\s+\p{Lu}\S*){0,3}))/u, (m, ini: string, rest: string) => (rest.split(/\s+/).map((w) => w[0]).join('').startsWith(ini) ? '' : m));
+  // A byline card's next parts run into the name: its reading time ("Brian Becker7 min read"),
+  // a role label ("Rachel MacDonald Writer", "Ann Lee| Author") or a job title glued on
+  // ("Harry RabinowitzTech Reporter", "Liz Kenny Former Analyst at Example").
+  if (!HAN_TEXT.test(a)) {
+    const cut = a
+      .replace(/\s*[|·•–—-]?\s*\d+\s*min(?:ute)?s?\.?\s+read\b.*$/i, '')
+      // Only after a person's name: "Example Blog Contributor" is the byline a brand signs with.
+      .replace(/\s*[|·•,–—-]?\s*\b(?:Staff\s+)?(?:Author|Writer|Contributor)$/, (m, at: number, all: string) => (PERSON_SHAPE.test(all.slice(0, at)) ? '' : m))
+      .replace(/(?<=\p{Ll}{3})(?:(?:Tech|Senior|Staff|Head|Lead|Chief|Former|Contributing|Managing|Executive|Deputy|Associate)\s+\p{Lu}|(?:Reporter|Writer|Editor|Correspondent|Columnist|Contributor|Author)\b).*$/u, '')
+      .replace(/\s+Former\s+\p{Lu}.*$/u, '')
+      .trim();
+    if (/\p{L}{2}/u.test(cut)) a = cut;
+  }
   // Initials alone are an avatar placeholder ("NB"), not a byline.
   if (/^\p{Lu}{1,2}$/u.test(a)) return null;
   // A list of several writers ("A, B, C and D") runs longer than one name.
   if (a.length < 2 || a.length > (/,/.test(a) ? 200 : 80)) return null;
   return a;
 }
+
+/** Two or three capitalised words, none a word brands, desks and guest accounts sign with ("Example Guest Writer"). */
+const PERSON_SHAPE = /^(?!.*\b(?:Blog|News|Team|Staff|Guest|Freelance|Media|Magazine|Editors?|Desk)\b)\p{Lu}[\p{Ll}'’.-]+(?:\s+\p{Lu}[\p{L}'’.-]+){1,2}$/u;
 
 /** Meta contents are sometimes escaped twice ("Maria &amp; Katerina"). */
 function decodeEntities(s: string): string {
@@ -189,6 +207,8 @@ export function authorFromPage(doc: Document, article: JsonObject | null): strin
   let bodyText: string | null = null;
   let login: string | null = null;
   const accept = (raw: string | null): string | null => {
+    // A list of labelled roles ("content: Example Media, design: Jo Marsh, code: …") credits makers, not a writer.
+    if (raw && (raw.match(/(?:^|[,;]\s*)\p{Ll}+\s*:\s/gu)?.length ?? 0) >= 2) return null;
     const a = withoutSiteName(cleanAuthor(raw), siteName);
     const p = a ? plausible(a, hanPage) : null;
     if (!p || siteLike(p, site) || (source && p === source)) return null;
@@ -220,14 +240,36 @@ export function authorFromPage(doc: Document, article: JsonObject | null): strin
   const hanMeta = !!metaAuthor && HAN_TEXT.test(metaAuthor);
   // An organisation (JSON-LD Organization, the site's own name) stands in only when no writer is named.
   let fallback: string | null = null;
+  /** `plainBy`: only a line that opens with "By" (not "Reviewed by", "Edited by"). */
+  const underHeadline = (plainBy = false): string | null => {
+    const { lines, lineElements } = pageLines(doc);
+    for (const i of linesUnderHeadline(doc)) {
+      if (plainBy && !/^by\b/i.test(lines[i]!)) continue;
+      const a = inChrome(lineElements[i]!) || teaserCard(lineElements[i]!) ? null : credited(lineCredit(lines[i]!));
+      if (a) return innermostCredit(i, lines, lineElements, credited) ?? a;
+    }
+    return null;
+  };
+  /**
+   * A declared author (JSON-LD, meta) the page never shows, where the byline under the headline
+   * names someone else: the account that posted the page, not the writer the page credits.
+   */
+  const shownInstead = (a: string | null): string | null => {
+    if (!a || hanPage) return a;
+    const text = collapseSpace((bodyText ??= doc.body?.textContent ?? '')).toLowerCase();
+    const names = a.toLowerCase().split(/\s*(?:,|&|\band\b)\s*/).filter((n) => n.length > 2);
+    if (names.some((n) => text.includes(n))) return a;
+    const shown = underHeadline(true);
+    return shown ?? a;
+  };
   const sources: Array<() => string | null> = [
     () => {
       const { names, org } = structuredAuthor(doc, article);
       const a = accept(names);
       if (a && org) fallback ??= a;
-      return org ? null : a;
+      return org ? null : shownInstead(a);
     },
-    () => (hanMeta ? null : bare(metaAuthor)),
+    () => (hanMeta ? null : shownInstead(bare(metaAuthor))),
     () => {
       for (const el of Array.from(doc.querySelectorAll('[itemprop="author"] [itemprop="name"], [itemprop="author"], [rel~="author" i]')).slice(0, 5)) {
         const t = el.tagName === 'META' ? (el.getAttribute('content') ?? '') : textOf(el);
@@ -242,7 +284,7 @@ export function authorFromPage(doc: Document, article: JsonObject | null): strin
         // Comment authors are not the article's, nor the author line of a card teasing another
         // page (a book, a related story: a linked heading beside it).
         if (el.closest('[class*="comment" i], [id*="comment" i]') || inChrome(el) || teaserCard(el)) continue;
-        const t = textBesideParts(el);
+        const t = withoutJobTitle(textBesideParts(el));
         if (t.length < 2 || t.length >= 80) continue;
         // On a Chinese page the first author element naming a user by a link to their page
         // names the writer: a later one (a reply's) may hold a surname-like nickname.
@@ -257,14 +299,11 @@ export function authorFromPage(doc: Document, article: JsonObject | null): strin
     () => (hanPage ? poster(starterLabel(doc)) : null),
     // A byline right under the headline ("by Meaghan Weeden") names the writer even where the
     // site gives its own name as author.
-    () => {
-      const { lines, lineElements } = pageLines(doc);
-      for (const i of linesUnderHeadline(doc)) {
-        const a = inChrome(lineElements[i]!) || teaserCard(lineElements[i]!) ? null : credited(lineCredit(lines[i]!));
-        if (a) return innermostCredit(i, lines, lineElements, credited) ?? a;
-      }
-      return null;
-    },
+    () => underHeadline(),
+    // An author card: the writer's photo (marked as the author's or an avatar) beside their name.
+    () => accept(photoName(doc)),
+    // A name set under its own label ("Written by" / the name): as explicit as a byline.
+    () => labelledField(doc, bare),
     // Other credits read from the text are weaker than the site's own name given as author.
     () => fallback,
     () => {
@@ -276,7 +315,6 @@ export function authorFromPage(doc: Document, article: JsonObject | null): strin
       }
       return null;
     },
-    () => labelledField(doc, bare),
     // A nickname linked to the user's own page: in an element marked as the writer's, under the
     // headline, or in the post's date bar (blogs, columns, notes).
     () => (hanPage ? poster(labelledProfileName(doc) ?? markedProfileName(doc) ?? profileUnderHeadline(doc)) : null),
@@ -292,7 +330,10 @@ export function authorFromPage(doc: Document, article: JsonObject | null): strin
       for (const [i, p] of paragraphs.entries()) {
         // A run of links is a list of other stories ("LIVE:桃園 記者:劉宜函 …"), not a dateline.
         if (mostlyLinks(paragraphElements[i]!)) continue;
-        const a = credited(datelineCredit(p)) ?? credited(lineCredit(p.slice(0, 40)));
+        // A Latin "by" inside a sentence of prose ("Next.js, created by Vercel, stepped in…")
+        // credits a maker, not the writer: only a short paragraph is a byline line there.
+        const head = lineCredit(p.slice(0, 40));
+        const a = credited(datelineCredit(p)) ?? credited(head && (HAN_TEXT.test(head[0]!) || p.length <= 100) ? head : null);
         if (a && !teaserCard(paragraphElements[i]!)) return a;
       }
       return null;
@@ -362,6 +403,10 @@ function textBesideParts(el: Element): string {
   for (const p of Array.from(copy.querySelectorAll('[class*="byline" i], [class*="author" i]'))) if (AUTHOR_OTHER_PART.test(marks(p))) p.remove();
   return textOf(copy);
 }
+
+/** A job title after the name ("Jane Doe, Senior Director, Content & Marketing, Example Media"). */
+const JOB_TITLE = /,\s*(?:Senior|Junior|Chief|Managing|Executive|Associate|Contributing|Deputy|Director|Editor|Head|Founder|Co-?founder|CEO|CTO|President|Manager|Columnist|Correspondent|Analyst|Professor)\b.*$/;
+const withoutJobTitle = (t: string) => t.replace(JOB_TITLE, '');
 
 const marks = (el: Element) => (el.getAttribute('class') ?? '') + ' ' + (el.getAttribute('id') ?? '');
 const AUTHOR_NAME_PART = /(?:author|byline)[-_]*name/i;
@@ -475,8 +520,40 @@ function lowercaseByline(doc: Document): string | null {
   return null;
 }
 
+const PHOTO_MARK = /author|avatar|byline/i;
+
+/**
+ * The name beside the writer's photo: an image the page marks as the author's or an avatar
+ * ("author__photo", "avatar avatar-xs"), in a small box that shows the name its alt text gives
+ * ("<img alt="Jane Doe"> … <h3>Jane Doe</h3> <p>Jane Doe is …</p>"), else the capitalised words
+ * right after the image in its line ("Dec 26, 2025 • <img class="avatar"> Jane Doe in News").
+ * Photos in comments, menus and cards of other stories are not the article's writer.
+ */
+function photoName(doc: Document): string | null {
+  for (const img of Array.from(doc.querySelectorAll('img')).slice(0, 300)) {
+    const marked = [img, img.parentElement, img.parentElement?.parentElement].some((e) => e && PHOTO_MARK.test(marks(e)));
+    if (!marked || img.closest('[class*="comment" i], [id*="comment" i], figure') || inChrome(img) || teaserCard(img)) continue;
+    const alt = collapseSpace(img.getAttribute('alt') ?? '').toLowerCase();
+    let box: Element | null = img.parentElement;
+    for (let i = 0; box && i < 4 && alt.length >= 4; i++, box = box.parentElement) {
+      if (textOf(box).length > 1500) break;
+      const shown = Array.from(box.querySelectorAll('*')).find((e) => !e.children.length && textOf(e).toLowerCase() === alt);
+      if (shown) return textOf(shown);
+    }
+    let after = '';
+    for (let n = img.nextSibling; n && after.length < 60; n = n.nextSibling) after += n.textContent ?? '';
+    const m = /^\s*((?:\p{Lu}[\p{L}'’.-]*\s+){1,3}\p{Lu}[\p{L}'’-]*)(?=\s*$|\s+\p{Ll}|\s*[·•|,])/u.exec(collapseSpace(after));
+    if (!m) continue;
+    // The name shown twice in a row (a card's title and its link): "Jane Doe Jane" is Jane Doe.
+    const words = m[1]!.split(' ');
+    const again = words.indexOf(words[0]!, 1);
+    return (again > 0 ? words.slice(0, again) : words).join(' ');
+  }
+  return null;
+}
+
 /** A field label naming the writer, alone in its element: "Author", "Written by", "Authors:", "作者". */
-const WRITER_LABEL = /^(?:authors?|author\(s\)|written\s+by|writers?|posted\s+by|作者|記者|记者)\s*[:：]?$/iu;
+const WRITER_LABEL = /^(?:(?:(?:this\s+)?(?:article|post|story|blog\s+post)\s+(?:was\s+)?)?written\s+by|authors?|author\(s\)|written\s+by|writers?|posted\s+by|作者|記者|记者)\s*[:：]?$/iu;
 
 /**
  * A name set under or beside its label as a separate element: "<h3>Author</h3><p>Lisa D.

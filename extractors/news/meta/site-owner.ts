@@ -8,8 +8,8 @@ const require = createRequire(import.meta.url);
 
 /**
  * The owner of a personal site, for a page that names no writer: the site gives a person's
- * name as its own (og:site_name, a side part of <title>, the text of its home link, its
- * copyright notice) and its host spells that name ("tobyhede.com", "pierce.dev",
+ * name as its own (og:site_name, a side part of <title>, the text of its home link or of its
+ * "About Jane Doe" link, its copyright notice) and its host spells that name ("tobyhede.com", "pierce.dev",
  * "owain.bearblog.dev"). The posts of a site named after a person are that person's.
  *
  * A person's name here: two or three capitalised words, the first a common English given name
@@ -35,6 +35,9 @@ function ownNames(doc: Document): string[] {
   if (parts.length > 1) out.push(...parts.slice(1), parts[0]!);
   for (const a of Array.from(doc.querySelectorAll('a[href]')).slice(0, 80)) {
     if (HOME_HREF.test(a.getAttribute('href') ?? '')) out.push(textOf(a));
+    // The menu's link to the about page names the owner: "About Jane Doe" → /about/.
+    const about = /^About\s+(.+)$/.exec(textOf(a));
+    if (about && /\/about\b/i.test(a.getAttribute('href') ?? '')) out.push(about[1]!);
   }
   const tail = collapseSpace(doc.body?.textContent ?? '').slice(-3000);
   for (const m of tail.matchAll(COPYRIGHT)) out.push(m[1]!);
