@@ -1,15 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { findAuthor } from '../../extractors/news/meta/author';
-import { findArticle, readJsonLd } from '../../extractors/news/jsonld';
-import { doc } from './dom';
+import { pageAuthor } from './dom';
 
 /** Hand-written pages whose writer is shown only beside their photo, or credited only in prose. */
 const P = '<p>A cold frame lets seedlings start three weeks early: a box, an old window and a sunny wall are all it takes.</p>';
 
-function authorOf(html: string, url = 'https://www.seedbox.example/blog/cold-frames'): string | null {
-  const d = doc(html, url);
-  return findAuthor(d, findArticle(readJsonLd(d)), null);
-}
+const authorOf = (html: string, url = 'https://www.seedbox.example/blog/cold-frames') => pageAuthor(html, url);
 
 describe('the name beside the author photo', () => {
   it('reads the heading an author card shows under the photo whose alt names it, over the site given as author', () => {

@@ -1,15 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { findAuthor } from '../../extractors/news/meta/author';
-import { findArticle, readJsonLd } from '../../extractors/news/jsonld';
-import { doc } from './dom';
+import { pageAuthor } from './dom';
 
 /** Hand-written pages: where real sites put the writer's name, and the look-alikes that are not one. */
 const P = '<p>Repotting a fern is best done in spring, when new fronds uncurl and the roots can settle before summer heat.</p>';
 
-function authorOf(html: string, url = 'https://www.fernhouse.example/blog/repotting-ferns'): string | null {
-  const d = doc(html, url);
-  return findAuthor(d, findArticle(readJsonLd(d)), null);
-}
+const authorOf = (html: string, url = 'https://www.fernhouse.example/blog/repotting-ferns') => pageAuthor(html, url);
 
 const page = (head: string, body: string, title = 'Repotting ferns | Fernhouse') =>
   `<html><head><title>${title}</title>${head}</head><body>${body}${P}${P}</body></html>`;

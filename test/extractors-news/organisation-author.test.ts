@@ -1,15 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { findAuthor } from '../../extractors/news/meta/author';
-import { findArticle, readJsonLd } from '../../extractors/news/jsonld';
-import { doc } from './dom';
+import { pageAuthor } from './dom';
 
 /** Hand-written English pages whose structured author is the company behind the site, not the writer. */
 const P = '<p>Planting a small herb bed takes an afternoon, a few bags of compost and a sunny corner of the yard.</p>';
 
-function authorOf(html: string, url = 'https://www.greenplot.example/blog/herb-bed'): string | null {
-  const d = doc(html, url);
-  return findAuthor(d, findArticle(readJsonLd(d)), null);
-}
+const authorOf = (html: string, url = 'https://www.greenplot.example/blog/herb-bed') => pageAuthor(html, url);
 
 describe('an organisation or the site name given as author', () => {
   it('prefers the writer named in a byline over a JSON-LD Organization author', () => {
