@@ -79,8 +79,6 @@ function apply(op) {
   }
 }
 
-let commits = 0;
-
 /** A batch stops growing at this many rows or pages (bounds the time until its pages are answered). */
 const BATCH_ROWS = 5000;
 const BATCH_PAGES = 16;
@@ -103,7 +101,6 @@ parentPort.on('message', (first) => {
   }
   if (batch.length === 1) commitAlone(first);
   else commitTogether(batch);
-  afterCommit();
   if (closing) close(closing);
 });
 
@@ -194,6 +191,15 @@ let transactions = 0;
 function answerCommitted(ids) {
   if (!ids.length) return;
   const tx = ++transactions;
+  // The query planner picks indexes from statistics (sqlite_stat1); a store grows from empty
+  // during a crawl. PRAGMA optimize re-analyses a table only when its size changed a lot.
+  if (tx % 100 === 0) {
+    try {
+      db.pragma('optimize');
+    } catch {
+      /* statistics are an optimisation */
+    }
+  }
   const done = () => {
     for (const id of ids) parentPort.postMessage({ type: 'done', id, conflict: false, tx });
   };
@@ -215,17 +221,5 @@ function answerCommitted(ids) {
     fdatasync(walFd, answer);
   } catch (err) {
     answer(err);
-  }
-}
-
-function afterCommit() {
-  // The query planner picks indexes from statistics (sqlite_stat1); a store grows from empty
-  // during a crawl. PRAGMA optimize re-analyses a table only when its size changed a lot.
-  if (++commits % 100 === 0) {
-    try {
-      db.pragma('optimize');
-    } catch {
-      /* statistics are an optimisation */
-    }
   }
 }
