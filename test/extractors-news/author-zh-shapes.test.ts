@@ -7,6 +7,9 @@ const P = '<p>今年以来，城郊湿地公园的保护工作取得了新的进
 const BODY = P.repeat(4);
 const author = (html: string, url: string) => findAuthor(doc(html, url), null, null);
 const page = (title: string, body: string) => `<html><head><meta charset="utf-8"><title>${title}</title></head><body>${body}</body></html>`;
+/** The author of a story page whose first paragraph is `line`, under a headline and a date-and-source bar. */
+const credit = (line: string) =>
+  author(page('湿地公园迎来越冬候鸟_示例网', `<h1>湿地公园迎来越冬候鸟</h1><div class="info">2026-01-12 08:20　来源：示例日报</div><p>${line}</p>${BODY}`), 'https://www.example.com/news/a/130.html');
 
 describe('a reporter credited with a colon', () => {
   it('is read from "记者：王小明" in a bar whose editor comes first, with the correspondent', () => {
@@ -23,8 +26,6 @@ describe('a reporter credited with a colon', () => {
 });
 
 describe('a writer who took the pictures too', () => {
-  const credit = (line: string) =>
-    author(page('湿地公园迎来越冬候鸟_示例网', `<h1>湿地公园迎来越冬候鸟</h1><div class="info">2026-01-12 08:20　来源：示例日报</div><p>${line}</p>${BODY}`), 'https://www.example.com/news/a/130.html');
   it('is credited by "文/图 王小明" and "图文：王小明"', () => {
     expect(credit('文/图 王小明')).toBe('王小明');
     expect(credit('图文：王小明')).toBe('王小明');
@@ -85,5 +86,32 @@ describe("a user's nickname linked to their own page", () => {
       <div class="topic-info">作者：<a href="/user/7">湖边的风</a>　发表时间：2026-01-12 08:20　点击：1234　回复：56</div><div class="topic-content">${BODY}</div></div>
       <div class="reply-item"><a href="/u/8">路人乙</a> 2026-01-12 09:45 <p>推荐去北边那个。</p></div>`);
     expect(author(html, 'https://club.example.com/topic/123456.html')).toBe('湖边的风');
+  });
+});
+
+describe('bylines as news apps and self-media write them', () => {
+  it('reads the writer after a bar: "文 | 张小明", "作者丨李红" (丨 set as a bar), "文字｜王五　摄影｜李四", "【作者】赵六"', () => {
+    expect(credit('文 | 张小明')).toBe('张小明');
+    expect(credit('作者丨李红')).toBe('李红');
+    expect(credit('文字｜王五　摄影｜李四')).toBe('王五');
+    expect(credit('【作者】赵六')).toBe('赵六');
+    expect(credit('界面新闻记者 | 张一')).toBe('张一');
+  });
+  it('takes no credit from a word ending in 文 before a bar ("中文 | English", "原文：")', () => {
+    expect(credit('中文 | English')).toBeNull();
+    expect(credit('原文：点击这里查看')).toBeNull();
+  });
+  it('stops at an editing role named the way reporters are: "每经记者 李明 每经编辑 王芳", "文丨李四 编辑丨王五"', () => {
+    expect(credit('每经记者 李明 每经编辑 王芳')).toBe('李明');
+    expect(credit('文丨李四 编辑丨王五')).toBe('李四');
+  });
+  it('leaves out the place reported from: "红星新闻记者 王田 北京报道", "（记者 张三 成都报道）"', () => {
+    expect(credit('红星新闻记者 王田 北京报道')).toBe('王田');
+    expect(credit('21世纪经济报道记者 张三 上海报道')).toBe('张三');
+    expect(credit('（记者 张三 成都报道）今年以来，城郊湿地公园的保护工作取得了新的进展，管理部门新建了三处观鸟平台。')).toBe('张三');
+  });
+  it('reads a reporter whose name runs into the place and day of the dispatch, not a sentence that starts with 记者', () => {
+    expect(credit('中央社記者王小明台北5日電')).toBe('王小明');
+    expect(credit('《示例日报》记者于昨日致电该公司，工作人员告诉记者，相关事宜正在处理中。')).toBeNull();
   });
 });

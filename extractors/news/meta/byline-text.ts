@@ -67,6 +67,8 @@ export function creditNames(text: string): string[] | null {
     const sep = SEP.exec(rest);
     // The bar's next label ends the list ("作者：王五 责任编辑：李四").
     n = sep && !LABEL_AHEAD.test(rest.slice(sep[0].length)) ? next(rest.slice(sep[0].length)) : null;
+    // "记者 王田 北京报道": after the reporters, the place they report from.
+    if (n && dispatchPlace(n, rest.slice(sep![0].length + n.length))) n = null;
     // Latin names are listed with "," or "and": a space only runs into the next words of the bar.
     if (n && !HAN_START.test(n) && !sep![0].trim()) n = null;
     if (n) rest = rest.slice(sep![0].length);
@@ -77,15 +79,35 @@ export function creditNames(text: string): string[] | null {
   return names;
 }
 
-/** A labelled field of an info bar that may follow the names. */
-const LABEL_AHEAD = /^(?:责任编辑|責任編輯|网络编辑|網絡編輯|编辑|編輯|责编|責編|来源|來源|稿源|出处|出處|时间|時間|日期|发布时间|發佈時間|字号|字號|浏览|瀏覽|点击|點擊|摄影|攝影|图片|圖片|图|圖|视频|視頻|制图|製圖|设计|設計|校对|校對)\s*[：:]/u;
+/**
+ * Cities whose names start with a common surname's character; other places before 报道 fail the
+ * surname test on their own ("北京", "上海", "广州").
+ */
+const SURNAME_LIKE_PLACE = /^(?:成都|武汉|武漢|郑州|鄭州|沈阳|瀋陽|温州|溫州|苏州|蘇州|常州|石家庄|石家莊|宁波|寧波|江苏|江蘇|江西|安徽|吉林|桂林|柳州|台北|臺北|高雄|香港|澳门|澳門)$/u;
+
+/** A word right before 报道 that names the place reported from, not one more reporter. */
+function dispatchPlace(word: string, after: string): boolean {
+  return /^(?:报道|報導|報道|报导)/u.test(after) && (!surnamed(word) || SURNAME_LIKE_PLACE.test(word));
+}
+
+/**
+ * A labelled field of an info bar that may follow the names: "责任编辑：李四", "编辑｜李四", or an
+ * editing role named before its holder the way reporters are ("每经编辑 王芳", "实习编辑 赵六").
+ */
+const LABEL_AHEAD = new RegExp(
+  '^(?:(?:责任编辑|責任編輯|网络编辑|網絡編輯|编辑|編輯|责编|責編|来源|來源|稿源|出处|出處|时间|時間|日期|发布时间|發佈時間|字号|字號|浏览|瀏覽|点击|點擊|摄影|攝影|图片|圖片|图|圖|视频|視頻|制图|製圖|设计|設計|校对|校對)\\s*[：:|｜丨]' +
+    `|${HAN}{0,4}(?:编辑|編輯|责编|責編|校对|校對|审核|審核|监制|監製)\\s+(?=${HAN}))`,
+  'u',
+);
 
 /** Credit patterns, most explicit first. Each captures the text that starts with the names. */
 const CREDITS: RegExp[] = [
-  // 作者：张三 / 作者: Steed / 文/孙七 / 撰文：…
-  /(?:作者|作\s+者|撰文|撰稿|文)\s*[：:/／]\s*(.{2,60})/u,
-  // 记者 张三 李四 / 本报记者 赵六 / 新华社记者任海军 阳建 / 〔記者魏怡嘉／台北報導〕
-  new RegExp(`${ROLE.replace(/\|作者\|文\)$/, ')')}\\s*[/／：:]?\\s*(.{2,60})`, 'u'),
+  // 作者：张三 / 作者: Steed / 文/孙七 / 撰文：… / 【作者】张三 / the bars of media apps: "文 | 张三",
+  // "作者丨李四", "文字｜王五" (丨 is a character, set as a bar). A 文 that ends a word ("中文 |
+  // English", "原文：") is no credit.
+  /(?:[【[](?:作者|文)[】\]]|(?:作者|作\s+者|撰文|撰稿|文字|(?<!\p{Script=Han})文)\s*[：:/／|｜丨])\s*(.{2,60})/u,
+  // 记者 张三 李四 / 本报记者 赵六 / 新华社记者任海军 阳建 / 〔記者魏怡嘉／台北報導〕 / 界面新闻记者 | 张三
+  new RegExp(`${ROLE.replace(/\|作者\|文\)$/, ')')}\\s*[/／：:|｜丨]?\\s*(.{2,60})`, 'u'),
   // 文/图 孙七, 图文：孙七: the writer took the pictures too.
   /(?:文\s*[/／、]\s*[图圖]|[图圖]\s*[/／、]\s*文|图文|圖文)\s*[：:｜|/／]?\s*(.{2,60})/u,
   // A line of its own closing a column: "文 官嘉盈".
@@ -149,12 +171,17 @@ function nameBeforePlace(s: string): string[] | null {
   return isName(name) && surnamed(name) ? [name] : null;
 }
 
+/** A run of characters, then the day and 电: "王小明台北5日電". */
+const DISPATCH_DAY = new RegExp(`^\\s*${HAN}{4,7}\\s*\\d{1,2}日\\s*[电電]`, 'u');
+
 /** Names credited in one short line of the page (a byline), or null. */
 export function lineCredit(line: string): string[] | null {
   for (const [i, re] of CREDITS.entries()) {
     const m = re.exec(line);
     if (!m) continue;
-    const names = creditNames(m[1]);
+    // "中央社記者王小明台北5日電": the reporter's name runs into the place and the day of the
+    // dispatch (the day is what tells it from a sentence: "记者于昨日致电…").
+    const names = creditNames(m[1]) ?? (i === 1 && DISPATCH_DAY.test(m[1]) ? nameBeforePlace(m[1]) : null);
     // "记者" also starts sentences in headlines ("扬言要对记者不客气"): names there must read as names.
     if (names && (i !== 1 || surnamed(names.join('、')))) return names;
   }
