@@ -5,7 +5,7 @@ import { headlineH1, metaContent, textOf } from './dom';
 import { siteOwner } from './site-owner';
 import { bloggerFromTitle, forumPoster, nickname, starterLabel } from './poster';
 import { labelledProfileName, markedProfileName, ownerInDateBar, profileNameIn, profileUnderHeadline } from './profile-link';
-import { byCredit, creditNames, infoBarName, datelineCredit, findEditor, findSource, lineCredit, ORG_SUFFIX, pageLines, signatureCredit, surnamed } from './byline-text';
+import { byCredit, creditNames, infoBarName, datelineCredit, findEditor, findSource, lineCredit, ORG_SUFFIX, pageLines, signatureCredit, spacedText, surnamed } from './byline-text';
 
 
 const HAN_TEXT = /\p{Script=Han}/u;
@@ -29,7 +29,7 @@ export function cleanAuthor(raw: string | null | undefined): string | null {
   // The heading of an author box ("The Author", "About the author") names no one.
   if (/^(?:the\s+|about\s+(?:the\s+)?)?(?:authors?|writers?)$/i.test(a)) return null;
   a = a
-    .replace(/[\s,;|]+$/, '')
+    .replace(/[\s,;|·•]+$/u, '')
     // The same text twice (a name in a card and again in its pop-up).
     .replace(/^(.{2,60}?)\s+\1$/u, '$1')
     // An avatar's initials before the name ("CM Craig McCarthy").
@@ -40,10 +40,19 @@ export function cleanAuthor(raw: string | null | undefined): string | null {
   if (!HAN_TEXT.test(a)) {
     const cut = a
       .replace(/\s*[|·•–—-]?\s*\d+\s*min(?:ute)?s?\.?\s+read\b.*$/i, '')
-      // Only after a person's name: "Example Blog Contributor" is the byline a brand signs with.
-      .replace(/\s*[|·•,–—-]?\s*\b(?:Staff\s+)?(?:Author|Writer|Contributor)$/, (m, at: number, all: string) => (PERSON_SHAPE.test(all.slice(0, at)) ? '' : m))
+      // Glued on first ("Harry RabinowitzTech Reporter"), then set apart.
       .replace(/(?<=\p{Ll}{3})(?:(?:Tech|Senior|Staff|Head|Lead|Chief|Former|Contributing|Managing|Executive|Deputy|Associate)\s+\p{Lu}|(?:Reporter|Writer|Editor|Correspondent|Columnist|Contributor|Author)\b).*$/u, '')
       .replace(/\s+Former\s+\p{Lu}.*$/u, '')
+      // A role after the name ("Rachel MacDonald Writer", "Jane Doe Senior Reporter"); only after a
+      // person's name: "Example Blog Contributor" is the byline a brand signs with.
+      .replace(/\s*[|·•,–—-]?\s*\b(?:(?:Staff|Senior|Tech|Lead|Chief|Contributing|Managing|Executive|Deputy|Associate|Investigative|Political|Business|Sports|Science|Health)\s+)*(?:Author|Writer|Contributor|Reporter|Editor|Correspondent|Columnist|Journalist)$/, (m, at: number, all: string) => (PERSON_SHAPE.test(all.slice(0, at)) ? '' : m))
+      // The same title set apart from a person's name ("Matt Check Head Winemaker, Co-Founder").
+      .replace(/\s+(?:Tech|Senior|Head|Lead|Chief|Contributing|Managing|Executive|Deputy|Associate)\s+\p{Lu}.*$/u, (m, at: number, all: string) => (PERSON_SHAPE.test(all.slice(0, at)) ? '' : m))
+      // The post's date after a person's name or a handle ("Nick van Mead 2022-11-23T08:10",
+      // "jsteinhardt 18th Dec 2025", "Craig McCarthy Last updated on …"); a tag's words before a
+      // date ("Personal finance January 27, 2025") stay, and are no name.
+      .replace(AFTER_NAME_DATE, (m, at: number, all: string) => (PERSON_SHAPE.test(all.slice(0, at)) || HANDLE.test(all.slice(0, at)) ? '' : m))
+      .replace(/[\s,;|·•–—-]+$/u, '')
       .trim();
     if (/\p{L}{2}/u.test(cut)) a = cut;
   }
@@ -54,8 +63,40 @@ export function cleanAuthor(raw: string | null | undefined): string | null {
   return a;
 }
 
-/** Two or three capitalised words, none a word brands, desks and guest accounts sign with ("Example Guest Writer"). */
-const PERSON_SHAPE = /^(?!.*\b(?:Blog|News|Team|Staff|Guest|Freelance|Media|Magazine|Editors?|Desk)\b)\p{Lu}[\p{Ll}'’.-]+(?:\s+\p{Lu}[\p{L}'’.-]+){1,2}$/u;
+const MONTH = '(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\\.?';
+/** A date (ISO, "18th Dec 2025", "Dec 18, 2025") or its label ("Last updated on") that a byline card runs on after the name. */
+const AFTER_NAME_DATE = new RegExp(`[\\s|·•,–—-]*(?:(?:Last\\s+)?(?:[Uu]pdated|UPDATED|[Pp]ublished|PUBLISHED|[Pp]osted)\\b|\\d{4}-\\d{2}-\\d{2}|\\d{1,2}(?:st|nd|rd|th)?\\s+${MONTH}\\s+\\d{4}|${MONTH}\\s+\\d{1,2}(?:st|nd|rd|th)?,?\\s+\\d{4}).*$`, 'u');
+
+/**
+ * "Jane Doe is a staff writer covering transportation.", "Jane Doe is a reporter for Example
+ * News.": a short paragraph of its own that opens with a person's name and says they write for
+ * the site. Inside a longer paragraph such a sentence is about someone in the story.
+ */
+const TAGLINE = /^(\p{Lu}[\p{Ll}'’.-]+(?:\s+(?:(?:van|von|de|del|der|da|di|le|la)\s+)?\p{Lu}[\p{L}'’.-]+){1,2})\s+is\s+(?:an?|the)\s+(?:[\p{L}-]+\s+){0,3}(?:writer|reporter|correspondent|journalist|columnist|contributor|editor)\b(?:\s+(?:for|at|with|covering|based|who|and|on)\b|[.,]|$)/u;
+
+function taglineWriter(doc: Document): string | null {
+  const { paragraphs, paragraphElements } = pageLines(doc);
+  for (const [i, p] of paragraphs.entries()) {
+    if (p.length > TAGLINE_CHARS) continue;
+    const m = TAGLINE.exec(p);
+    if (!m || paragraphElements[i]!.closest('[class*="comment" i], [id*="comment" i]') || inChrome(paragraphElements[i]!)) continue;
+    // It closes the story: no paragraph of text follows it.
+    if (paragraphs.slice(i + 1).some((q) => q.length >= STORY_PARAGRAPH_CHARS)) continue;
+    return m[1]!;
+  }
+  return null;
+}
+
+/** A tagline is a sentence or two. */
+const TAGLINE_CHARS = 200;
+/** A paragraph this long after it is more of the story. */
+const STORY_PARAGRAPH_CHARS = 120;
+
+/** A user name a byline card may show instead of a person's ("jsteinhardt", "j.doe"). */
+const HANDLE = /^[a-z][a-z0-9_.-]{2,30}$/;
+
+/** Two or three capitalised words (a family name may take its particle: "Nick van Mead"), none a word brands, desks and guest accounts sign with ("Example Guest Writer"). */
+const PERSON_SHAPE = /^(?!.*\b(?:Blog|News|Team|Staff|Guest|Freelance|Media|Magazine|Editors?|Desk)\b)\p{Lu}[\p{Ll}'’.-]+(?:\s+(?:(?:van|von|de|del|der|den|da|di|dos|du|le|la|bin|al)\s+)?\p{Lu}[\p{L}'’.-]+){1,2}$/u;
 
 /** Meta contents are sometimes escaped twice ("Maria &amp; Katerina"). */
 function decodeEntities(s: string): string {
@@ -304,6 +345,8 @@ export function authorFromPage(doc: Document, article: JsonObject | null): strin
     () => accept(photoName(doc)),
     // A name set under its own label ("Written by" / the name): as explicit as a byline.
     () => labelledField(doc, bare),
+    // The writer's tagline closing the story ("Jane Doe is a staff writer covering transportation.").
+    () => accept(taglineWriter(doc)),
     // Other credits read from the text are weaker than the site's own name given as author.
     () => fallback,
     () => {
@@ -398,10 +441,11 @@ function authorElements(doc: Document): Element[] {
 /** An author element's text less that of its parts that are not the name ("Personal finance" in a byline__tag). */
 function textBesideParts(el: Element): string {
   const parts = Array.from(el.querySelectorAll('[class*="byline" i], [class*="author" i]')).filter((p) => AUTHOR_OTHER_PART.test(marks(p)));
-  if (!parts.length) return textOf(el);
+  // Spaced: a name and the role set beside it ("<a>Jane Doe</a><span>Senior Reporter</span>") stay apart.
+  if (!parts.length) return spacedText(el);
   const copy = el.cloneNode(true) as Element;
   for (const p of Array.from(copy.querySelectorAll('[class*="byline" i], [class*="author" i]'))) if (AUTHOR_OTHER_PART.test(marks(p))) p.remove();
-  return textOf(copy);
+  return spacedText(copy);
 }
 
 /** A job title after the name ("Jane Doe, Senior Director, Content & Marketing, Example Media"). */

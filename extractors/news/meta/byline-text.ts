@@ -120,11 +120,15 @@ const CREDITS: RegExp[] = [
   new RegExp(`[（(]\\s*(${HAN_NAME})\\s*(?:報導|报道|報道|报导)\\s*[）)]`, 'u'),
   // The same at the head of a byline line in other languages: "Von Anna Schmidt", "Por María
   // López", "Par Jean Dupont", "Door Jan de Vries", "Di Mario Rossi", "Av Per Olsen", "Autor: …".
+  // "Authors: Ann Lee, Bo Chen, Cy Diaz" (a paper's list, linked names side by side).
+  /^(?:Authors|Contributors)\s*:\s+(\p{Lu}[\p{L}'.-]+(?:\s+\p{Lu}[\p{L}'.-]+){1,3}(?:,\s+\p{Lu}[\p{L}'.-]+(?:\s+\p{Lu}[\p{L}'.-]+){1,3})+(?:,?\s+(?:and|&)\s+\p{Lu}[\p{L}'.-]+(?:\s+\p{Lu}[\p{L}'.-]+){1,3})?)(?![\p{L}'.-])/u,
   /^(?:Von|Por|Par|Door|Di|Da|Av|Af|Przez|Autor(?:in)?\s*:|Auteur\s*:|Автор\s*:?|(?:Authors?|Contributors?)\s*:)\s+([A-ZÀ-ÖØ-ÞА-Я][\p{L}'.-]+(?:\s+(?:[A-ZÀ-ÖØ-ÞА-Я][\p{L}'.-]*|de|del|van|von|der|da|dos|di|le|y|e|und|et|en|и)){0,5})/u,
 ];
 
 /** English "by": By Jane Doe, Posted by Jane Doe, Written by …, "Mar 3, 2025 · by Jane Doe". */
-const BY = /(?:^|\s|\|)(?:[Bb]y|BY)\s*:?\s+([A-Z][\p{L}'.-]+(?:\s+(?:[A-Z][\p{L}'.-]*|de|van|von|da|and|&)){0,5})/gu;
+const BY = /(?:^|\s|\|)(?:[Bb]y|BY)\s*:?\s+(\p{Lu}[\p{L}'.-]+(?:(?:,\s+|\s+)(?:\p{Lu}[\p{L}'.-]*|de|van|von|da|and|&)){0,9})/gu;
+/** Three or more writers listed with commas and a last "and": "Jane Doe, John Smith and Ann Lee" (each of two or three words). */
+const NAME_LIST = /^(?!The\s)\p{Lu}[\p{L}'.-]+(?:\s+\p{Lu}[\p{L}'.-]+){1,2}(?:,\s+(?!The\s)\p{Lu}[\p{L}'.-]+(?:\s+\p{Lu}[\p{L}'.-]+){1,2})+,?\s+(?:and|&)\s+(?!The\s)\p{Lu}[\p{L}'.-]+(?:\s+\p{Lu}[\p{L}'.-]+){1,2}(?![\p{L}'.-])/u;
 /**
  * What may stand before a byline's "by": nothing, a writing verb or noun ("Written by", "Articles
  * by"), a date or a separator of an info bar. "Powered by", "Design by", "Hospitals by State",
@@ -141,7 +145,9 @@ export function byCredit(line: string, anywhere = false): string[] | null {
   for (const m of line.matchAll(BY)) {
     const before = line.slice(0, m.index).trim();
     if (!anywhere && !BEFORE_BY.test(before)) continue;
-    const names = creditNames(m[1]);
+    // After a comma comes a job title or the employer ("Jane Doe, Staff Writer"), unless the
+    // commas list more writers.
+    const names = creditNames(NAME_LIST.exec(m[1])?.[0] ?? m[1].split(',')[0]!);
     if (names) return names;
   }
   return null;
@@ -273,11 +279,16 @@ const linesOf = new WeakMap<Document, PageLines>();
  * laid out as "<span>By</span><span>Jane Doe</span><time>…</time>", which textContent glues
  * into "ByJane Doe…".
  */
-function spacedText(el: Element): string {
+/** What a line break becomes: a separator that names and credits do not run across. */
+const LINE_BREAK = ' · ';
+
+export function spacedText(el: Element): string {
   const parts: string[] = [];
   const walk = (n: Node) => {
     for (let c = n.firstChild; c; c = c.nextSibling) {
       if (c.nodeType === 3) parts.push((c as Text).data);
+      // A line break ends a name: "By Jane Doe<br>Medically reviewed by …" is no "Jane Doe Medically".
+      else if (c.nodeType === 1 && (c as Element).tagName === 'BR') parts.push(LINE_BREAK);
       else if (c.nodeType === 1 && !/^(?:SCRIPT|STYLE|NOSCRIPT|TEMPLATE|SELECT|OPTION|TEXTAREA)$/.test((c as Element).tagName)) {
         parts.push(' ');
         walk(c);
@@ -287,7 +298,12 @@ function spacedText(el: Element): string {
   };
   walk(el);
   // No space where an element ended right before punctuation ("<a>Ann</a>, <a>Bo</a>").
-  return collapseSpace(parts.join('')).replace(/ (?=[,.;:!?)\]）】」，。、；：])/gu, '').replace(/(?<=[(\[（【「]) /gu, '');
+  return collapseSpace(parts.join(''))
+    // Breaks at the ends and runs of them are no separators ("…張翠報導<br>", "<br><br>").
+    .replace(/^(?:\s*·\s*)+|(?:\s*·\s*)+$/gu, '')
+    .replace(/\s*·(?:\s*·)+\s*/gu, ' · ')
+    .replace(/ (?=[,.;:!?)\]）】」，。、；：])/gu, '')
+    .replace(/(?<=[(\[（【「]) /gu, '');
 }
 
 /** A byline written as one link ("<a href="/search?q=Jane">by Jane Doe</a>"). */
