@@ -115,3 +115,19 @@ describe('bylines as news apps and self-media write them', () => {
     expect(credit('《示例日报》记者于昨日致电该公司，工作人员告诉记者，相关事宜正在处理中。')).toBeNull();
   });
 });
+
+describe("a blog owner's nickname in the element named for it", () => {
+  it('is the writer where the <title> gives the blog\'s own name ("entry_Blog name_…博客")', () => {
+    const html = page('读《平凡的世界》有感_我的读书笔记_示例博客', `<div id="blogTitle"><h1><a href="https://blog.example.com/u/1234567890">我的读书笔记</a></h1></div>
+      <div class="profile"><div class="info_img"><img src="u.jpg" alt=""></div><span><strong id="ownernick">林间清风</strong></span></div>
+      <h2 class="titName">读《平凡的世界》有感</h2><span class="time">(2013-09-22 21:05:44)</span><div class="articalContent">${BODY}</div>`);
+    expect(author(html, 'https://blog.example.com/s/blog_4a1b2c3d0102e6ab.html')).toBe('林间清风');
+  });
+  it('is not read on a news page, nor from a settings dialog ("修改昵称 跟贴昵称修改后…")', () => {
+    const html = page('湿地公园迎来越冬候鸟_示例网', `<h1>湿地公园迎来越冬候鸟</h1><div class="info">2026-01-12 08:20　来源：示例日报</div>${BODY}
+      <div class="nick-dialog">修改昵称 跟贴昵称修改后，论坛昵称也会变哦</div>`);
+    expect(author(html, 'https://www.example.com/news/a/150.html')).toBeNull();
+    const blog = page('读《平凡的世界》有感_我的读书笔记_示例博客', `<h2>读《平凡的世界》有感</h2><div class="nick-dialog">修改昵称 跟贴昵称修改后，论坛昵称也会变哦</div>${BODY}`);
+    expect(author(blog, 'https://blog.example.com/s/blog_4a1b2c3d0102e6ac.html')).toBe('我的读书笔记');
+  });
+});

@@ -4,7 +4,7 @@ import { jsonText, readJsonLd, typesOf, type JsonObject } from '../jsonld';
 import { headlineH1, metaContent, textOf } from './dom';
 import { siteOwner } from './site-owner';
 import { bloggerFromTitle, forumPoster, nickname, starterLabel } from './poster';
-import { labelledProfileName, markedProfileName, ownerInDateBar, profileNameIn, profileUnderHeadline } from './profile-link';
+import { labelledProfileName, markedNickname, markedProfileName, ownerInDateBar, profileNameIn, profileUnderHeadline } from './profile-link';
 import { byCredit, creditNames, infoBarName, datelineCredit, findEditor, findSource, lineCredit, ORG_SUFFIX, pageLines, signatureCredit, spacedText, surnamed } from './byline-text';
 
 
@@ -366,8 +366,12 @@ export function authorFromPage(doc: Document, article: JsonObject | null): strin
       const n = hanPage ? nickname(ownerInDateBar(doc)) : null;
       return n && n !== source && n !== siteName && !ORG_SUFFIX.test(n) ? n : null;
     },
-    // A blog's owner, as its <title> names them.
-    () => poster(bloggerFromTitle(doc.title ?? '')),
+    // A blog's owner, as its <title> names them; on such a page the element it names as the
+    // owner's nickname comes first (the <title> may give the blog's own name instead).
+    () => {
+      const blogger = poster(bloggerFromTitle(doc.title ?? ''));
+      return blogger && hanPage ? (poster(markedNickname(doc)) ?? blogger) : blogger;
+    },
     () => {
       const { paragraphs, paragraphElements } = pageLines(doc);
       for (const [i, p] of paragraphs.entries()) {

@@ -137,3 +137,22 @@ export function ownerInDateBar(doc: Document): string | null {
   }
   return null;
 }
+
+/** An element the page names as a user's nickname (id or class "ownernick", "nick-name", "user_nick"). */
+const NICK_MARK = '[id*="nick" i], [class*="nick" i]';
+
+/**
+ * The nickname a blog page shows as its owner's in an element named for it, linked or not
+ * ("<strong id="ownernick">林间清风</strong>" in the profile box): the blogger, where the <title>
+ * may give the blog's own name instead. Comment and reply boxes hold their users' nicknames;
+ * read only on a page whose <title> says it is a blog.
+ */
+export function markedNickname(doc: Document): string | null {
+  for (const el of Array.from(doc.querySelectorAll(NICK_MARK)).slice(0, 10)) {
+    if (el.closest(COMMENTS) || /^(?:INPUT|TEXTAREA|LABEL|META|SCRIPT)$/.test(el.tagName)) continue;
+    // A sentence ("修改昵称 跟帖昵称修改后…", a settings dialog) is no nickname.
+    const n = nickname(textOf(el));
+    if (n && !/[，。！？、,.!?]|昵称|暱稱/u.test(n)) return n;
+  }
+  return null;
+}
