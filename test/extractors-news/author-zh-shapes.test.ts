@@ -131,3 +131,12 @@ describe("a blog owner's nickname in the element named for it", () => {
     expect(author(blog, 'https://blog.example.com/s/blog_4a1b2c3d0102e6ac.html')).toBe('我的读书笔记');
   });
 });
+
+describe("a forum thread's floor labels", () => {
+  it('are no names: a reply bar "沙发 路人乙 2026-1-12 09:45" leaves the starter the author', () => {
+    const html = page('湿地公园哪个观鸟点最好？ - 杂谈 - 示例论坛 - Powered by Discuz!', `<div class="view_tit">湿地公园哪个观鸟点最好？</div>
+      <div class="plc"><ul class="authi"><li class="grey"><em>楼主</em><b><a href="home.php?mod=space&amp;uid=7">湖边的风</a></b></li><li class="grey rela">2026-1-12 08:20</li></ul><div class="message">${BODY}</div></div>
+      <div class="plc"><ul class="authi"><li class="grey"><em>沙发</em><b><a href="home.php?mod=space&amp;uid=8">路人乙</a></b></li><li class="grey rela">2026-1-12 09:45</li></ul><div class="message">推荐去北边那个。</div></div>`);
+    expect(author(html, 'https://bbs.example.com/forum.php?mod=viewthread&tid=123456&mobile=2')).toBe('湖边的风');
+  });
+});

@@ -223,8 +223,9 @@ const BAR_NAME = new RegExp(`^${HAN}{2,3}$`, 'u');
  * token that starts with a surname counts; sources, editors and labels are dropped first.
  */
 export function infoBarName(line: string): string | null {
-  // A forum's post bar ("路人乙 发表于 …") names a poster, read from the first post by forumPoster.
-  if (line.length >= 80 || !DATE_IN_BAR.test(line) || /发表于|發表於|发表时间|發表時間|楼主|樓主|回复|回覆|\d+\s*[楼樓#]/u.test(line)) return null;
+  // A forum's post bar ("路人乙 发表于 …", a reply's "沙发 路人乙 2012-5-6 11:02") names a poster,
+  // read from the first post by forumPoster.
+  if (line.length >= 80 || !DATE_IN_BAR.test(line) || /发表于|發表於|发表时间|發表時間|楼主|樓主|回复|回覆|沙发|沙發|板凳|地板|\d+\s*[楼樓#]/u.test(line)) return null;
   const tokens = line.replace(LABELLED_PART, ' ').split(/\s+/).filter(Boolean);
   for (const [i, t] of tokens.entries()) {
     const next = tokens[i + 1] ?? '';
