@@ -36,3 +36,19 @@ describe('Chinese captions and portal footers outside figure markup', () => {
     expect(r.paragraphs).toEqual([long, STORY[2]]);
   });
 });
+
+describe('the notes portals and self-media platforms set under a Chinese story', () => {
+  const withTail = (tail: string) =>
+    extractContent(doc(`<html><body><div class="article"><h1>河流水位持续下降</h1>${STORY.map((p) => `<p>${p}</p>`).join('')}${tail}</div></body></html>`), null, { title: '河流水位持续下降' }).paragraphs;
+  it('drops the editor after the bracketed buttons of a portal ("【纠错】 【责任编辑：李四】")', () => {
+    expect(withTail('<p>【纠错】 【责任编辑：李四】</p>')).toEqual(STORY);
+  });
+  it('drops a platform\'s statement ("特别声明：以上内容…") and a call to scan a code and follow', () => {
+    expect(withTail('<p>特别声明：以上内容(如有图片或视频亦包括在内)为自媒体平台用户上传并发布，本平台仅提供信息存储服务。</p>')).toEqual(STORY);
+    expect(withTail('<p><img src="qr.png">扫码关注我们，获取更多资讯</p>')).toEqual(STORY);
+  });
+  it('keeps a sentence of the story that mentions following an account', () => {
+    const line = '水务部门提醒市民，可以扫码关注官方账号，及时了解停水和供水调度的最新通知，以便提前做好储水准备，减少生活不便。';
+    expect(withTail(`<p>${line}</p>`)).toEqual([...STORY, line]);
+  });
+});

@@ -66,6 +66,8 @@ const FURNITURE: RegExp[] = [
   // A Chinese invitation to follow the site's social page: "…現已開設Facebook專頁…快點到Facebook Like我們的專頁！",
   // "扫描二维码关注微信公众号". Needs the network, the page and the call to follow.
   /^(?=.{0,160}$)(?=.*(facebook|臉書|脸书|微博|微信|instagram|twitter|youtube))(?=.*(專頁|专页|粉絲團|粉丝团|公众号|公眾號))(?=.*(like|讚好|赞好|关注|關注|追蹤|追踪|加入|訂閱|订阅|扫描|掃描))/i,
+  // A short call to scan a code and follow: "扫码关注我们，获取更多资讯", "长按识别二维码关注".
+  /^(?=.{0,40}$).{0,6}(扫码|掃碼|扫描二维码|掃描二維碼|长按识别|長按識別|长按二维码|長按二維碼).{0,12}(关注|關注|订阅|訂閱)/,
   // Sign-up consent and affiliate-link notices under newsletter boxes and deal posts.
   /^by (signing up|subscribing|submitting|registering|entering your e-?mail)\b.{0,200}\bagree\b/i,
   /^(?=.{0,300}$).*\baffiliate links?\b.*\b(commission|(we|i) (may |might )?(earn|receive))\b/i,
@@ -96,8 +98,9 @@ const FURNITURE: RegExp[] = [
 
 /** Short lines of editorial credits and legal notes that end an article. */
 const CREDIT: RegExp[] = [
-  /^[(（【\[]?\s*(责任编辑|責任編輯|编辑|編輯|责编|責編|校对|审核|審核)\s*[：:\s]/,
-  /^[(（【\[]?\s*(免责声明|免責聲明|声明|聲明|disclaimer)\s*[：:]/i,
+  // "责任编辑：李四", after a portal's bracketed buttons too: "【纠错】 【责任编辑：李四】".
+  /^(【[^】]{1,6}】\s*)*[(（【\[]?\s*(责任编辑|責任編輯|编辑|編輯|责编|責編|校对|审核|審核)\s*[：:\s]/,
+  /^[(（【\[]?\s*(特别|特別|重要|平台)?(免责声明|免責聲明|声明|聲明|disclaimer)\s*[：:]/i,
   // "Copyright © 2024 …", "© Example Ltd", "(c) 2024": not a heading that starts with the word ("Copyright Complexity in…").
   /^([©ⓒ]|\(c\)\s*\d|copyright\b(?=\s*[^\p{L}\s]|.{0,60}(\d{4}|rights|reserved|notice)))/iu,
   // Reprint notices: "凡注明为其他媒体来源的信息，均为转载…", "本网站有关内容转载自合法授权网站".
