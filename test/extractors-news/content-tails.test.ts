@@ -86,3 +86,19 @@ describe('furniture lines', () => {
     expect(trimBoilerplate(blocks).map((b) => b.text)).toEqual(STORY.slice(0, 2));
   });
 });
+
+describe("a newsroom's appeal for money under the story", () => {
+  const page = (tail: string) =>
+    extractContent(doc(`<html><body><article><h1>Ferry terminal opening delayed</h1>${STORY.map((p) => `<p>${p}</p>`).join('')}${tail}</article></body></html>`), null, { title: 'Ferry terminal opening delayed' }).paragraphs;
+  it('ends the text where it opens ("Since you made it to the bottom of this article, we have a small favor to ask.")', () => {
+    expect(page('<p>Since you made it to the bottom of this article, we have a small favor to ask.</p><p>We are in the midst of our end-of-year campaign, and every dollar you give will be doubled.</p><p>Thank you.</p>')).toEqual(STORY);
+    expect(page('<p>Support independent journalism.</p><p>Our reporting is free for everyone because readers like you chip in what they can each month.</p>')).toEqual(STORY);
+  });
+  it('drops a lone "Donate now" and a "Get the best of … delivered to your inbox" promo', () => {
+    expect(page('<p>Get the best of Example News delivered to your inbox every morning.</p><p><a href="/donate">Donate now</a></p>')).toEqual(STORY);
+  });
+  it('keeps a sentence of the story about funding journalism', () => {
+    const line = 'The city also announced a small grant that will support local journalism in the harbour district, starting next year.';
+    expect(page(`<p>${line}</p>`)).toEqual([...STORY, line]);
+  });
+});

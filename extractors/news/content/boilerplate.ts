@@ -43,7 +43,9 @@ const FURNITURE: RegExp[] = [
   // Breadcrumbs: "您现在的位置：首页 > 新闻 > 正文", "Home > News > World".
   /^(您现在的位置|您的位置|当前位置|當前位置|现在位置|you are here)\s*[：:]?/i,
   /^[^>»]{0,20}(\s*[>»]\s*[^>»]{1,20}){2,}$/,
-  /^(sign up|subscribe)( (now|today|here))?\W*$/i,
+  /^(sign up|subscribe|donate|give)( (now|today|here))?\W*$/i,
+  // "Get the best of Example News delivered to your inbox."
+  /^(?=.{0,200}$)get (the|our) (best|latest|top|day's|week's)\b.{0,80}\b(delivered|sent) (straight |right |directly )?to your inbox/i,
   // Newsletter and follow-us promos.
   /^(want more stories like this|get breaking news|sign up for (our|the)|subscribe to (our|the)|every day we send|follow us on)\b/i,
   /^(don'?t miss|must read|watch now|watch|listen|by|and)\W*$/i,
@@ -157,6 +159,18 @@ export function isSectionEnd(text: string): boolean {
   return text.length <= 40 && SECTION_END.test(text);
 }
 
+function opensAppeal(text: string): boolean {
+  return text.length <= 200 && APPEAL.test(text);
+}
+
+/**
+ * The opening of a newsroom's appeal for money under the story ("Since you made it to the bottom
+ * of this article, we have a small favor to ask.", "Support independent journalism."): what follows
+ * it is the appeal, not the article.
+ */
+const APPEAL =
+  /^(since you('ve| have)? (made it|read|scrolled|come) .{0,40}\b(we have|we've got) (a|one) (small |quick )?(fav(o|ou)r|request)|we have a (small |quick )?fav(o|ou)r to ask|(please )?(support|fund) (our|independent|local|nonprofit|reader-funded) (journalism|newsroom|reporting)\b)/i;
+
 /** Removes furniture lines anywhere, credit lines, and a trailing related/comments section. */
 export function trimBoilerplate(blocks: readonly TextBlock[], opts: BoilerplateOptions = {}): TextBlock[] {
   const tailFrom = opts.tailFrom ?? 0.5;
@@ -169,7 +183,7 @@ export function trimBoilerplate(blocks: readonly TextBlock[], opts: BoilerplateO
     // An editor credit or legal line ends the story once a story is there; a "related" heading
     // may also be an inline box mid-story, so it cuts only in the article's last part.
     const late = seen >= tailFrom * totalChars;
-    if ((late && isSectionEnd(out[i].text)) || ((late || seen >= minStoryChars) && isCredit(out[i].text, maxCredit))) {
+    if ((late && (isSectionEnd(out[i].text) || opensAppeal(out[i].text))) || ((late || seen >= minStoryChars) && isCredit(out[i].text, maxCredit))) {
       out = out.slice(0, i);
       break;
     }
