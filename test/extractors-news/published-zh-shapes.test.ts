@@ -32,3 +32,15 @@ describe('a public-account article that prints its date with JavaScript', () => 
     expect(at(html.replace('1768177233', '1767977233'), 'https://mp.example.qq.com/s/AbCdEfGhIjKlMnOpQrStUv')).toBe('2026-01-12');
   });
 });
+
+describe('a date in the Republic of China calendar (Taiwanese government and school pages)', () => {
+  it('reads "中華民國113年3月5日" and "民國113年3月5日 14:20" as 2024, in Taipei time', () => {
+    expect(parseDateText('中華民國113年3月5日', NOW, 'Asia/Taipei')).toBe('2024-03-05');
+    expect(parseDateText('發布日期：民國113年3月5日 14:20', NOW, 'Asia/Taipei')).toBe('2024-03-05T14:20:00+08:00');
+  });
+  it('dates a page that shows only such a date', () => {
+    const html = `<html lang="zh-TW"><head><meta charset="utf-8"><title>湿地公园迎来越冬候鸟-示例市政府</title></head><body>
+      <h1>湿地公园迎来越冬候鸟</h1><div class="info">發布日期：中華民國113年3月5日</div>${BODY}</body></html>`;
+    expect(at(html, 'https://www.example.gov.tw/News_Content.aspx?n=123&s=456')).toBe('2024-03-05');
+  });
+});

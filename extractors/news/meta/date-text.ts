@@ -137,6 +137,11 @@ const PATTERNS: Pattern[] = [
     re: new RegExp(`(\\d{4})\\s*年\\s*(\\d{1,2})\\s*月\\s*(\\d{1,2})\\s*[日号號]?${TIME}`, 'i'),
     build: (m) => local(+m[1], +m[2], +m[3], m[4], m[5], m[6], meridiem(m, 7)),
   },
+  // 中華民國113年3月5日 / 民國113年3月5日: the Republic of China calendar of Taiwanese pages (year 1 is 1912).
+  {
+    re: new RegExp(`(?:中華民國|中华民国|民國|民国)\\s*(\\d{2,3})\\s*年\\s*(\\d{1,2})\\s*月\\s*(\\d{1,2})\\s*[日号號]?${TIME}`, 'i'),
+    build: (m) => local(+m[1] + 1911, +m[2], +m[3], m[4], m[5], m[6], meridiem(m, 7)),
+  },
   // 2012-01-17 08:30, 2012/1/17, 2012.01.17
   {
     re: new RegExp(`\\b(\\d{4})([-/.])(\\d{1,2})\\2(\\d{1,2})(?!\\d)${TIME}`, 'i'),
