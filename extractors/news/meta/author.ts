@@ -9,6 +9,8 @@ import { byCredit, creditNames, infoBarName, datelineCredit, findEditor, findSou
 
 
 const HAN_TEXT = /\p{Script=Han}/u;
+/** The comment section and its entries: names there are commenters', not the article's writer. */
+const COMMENT_BOX = '[class*="comment" i], [id*="comment" i]';
 /** schema.org types of an author that is an organisation (the source, not a writer). */
 const ORG_TYPE = /Organization$|^(?:Corporation|NGO|GovernmentOrganization|NewsMediaOrganization|WebSite|Brand)$/;
 
@@ -79,7 +81,7 @@ function taglineWriter(doc: Document): string | null {
   for (const [i, p] of paragraphs.entries()) {
     if (p.length > TAGLINE_CHARS) continue;
     const m = TAGLINE.exec(p);
-    if (!m || paragraphElements[i]!.closest('[class*="comment" i], [id*="comment" i]') || inChrome(paragraphElements[i]!)) continue;
+    if (!m || paragraphElements[i]!.closest(COMMENT_BOX) || inChrome(paragraphElements[i]!)) continue;
     // It closes the story: no paragraph of text follows it.
     if (paragraphs.slice(i + 1).some((q) => q.length >= STORY_PARAGRAPH_CHARS)) continue;
     return m[1]!;
@@ -324,7 +326,7 @@ export function authorFromPage(doc: Document, article: JsonObject | null): strin
       for (const el of authorElements(doc)) {
         // Comment authors are not the article's, nor the author line of a card teasing another
         // page (a book, a related story: a linked heading beside it).
-        if (el.closest('[class*="comment" i], [id*="comment" i]') || inChrome(el) || teaserCard(el)) continue;
+        if (el.closest(COMMENT_BOX) || inChrome(el) || teaserCard(el)) continue;
         const t = withoutJobTitle(textBesideParts(el));
         if (t.length < 2 || t.length >= 80) continue;
         // On a Chinese page the first author element naming a user by a link to their page
@@ -537,7 +539,7 @@ function writerPageLink(doc: Document): string | null {
     if (words.length < 2 || words.length > 4 || text.length > 60) continue;
     // "emmanuel-oyibo", "ldaigle" (initial and surname) for "Emmanuel Oyibo", "Luke Daigle".
     const spelt = slug === words.join('') || slug === words[0]![0] + words[words.length - 1] || words.every((w) => slug.includes(w));
-    if (!spelt || a.closest('[class*="comment" i], [id*="comment" i]') || inChrome(a) || otherLabel(a)) continue;
+    if (!spelt || a.closest(COMMENT_BOX) || inChrome(a) || otherLabel(a)) continue;
     return text;
   }
   return null;
@@ -580,7 +582,7 @@ const PHOTO_MARK = /author|avatar|byline/i;
 function photoName(doc: Document): string | null {
   for (const img of Array.from(doc.querySelectorAll('img')).slice(0, 300)) {
     const marked = [img, img.parentElement, img.parentElement?.parentElement].some((e) => e && PHOTO_MARK.test(marks(e)));
-    if (!marked || img.closest('[class*="comment" i], [id*="comment" i], figure') || inChrome(img) || teaserCard(img)) continue;
+    if (!marked || img.closest(`${COMMENT_BOX}, figure`) || inChrome(img) || teaserCard(img)) continue;
     const alt = collapseSpace(img.getAttribute('alt') ?? '').toLowerCase();
     let box: Element | null = img.parentElement;
     for (let i = 0; box && i < 4 && alt.length >= 4; i++, box = box.parentElement) {
@@ -615,7 +617,7 @@ function labelledField(doc: Document, read: (raw: string | null) => string | nul
     const el = lineElements[i]!;
     const value = el.nextElementSibling;
     // A list's items ("Writers", "Photographers") are a menu, not a label and its value.
-    if (!value || el.tagName === 'LI' || inChrome(el) || teaserCard(el) || el.closest('[class*="comment" i], [id*="comment" i]')) continue;
+    if (!value || el.tagName === 'LI' || inChrome(el) || teaserCard(el) || el.closest(COMMENT_BOX)) continue;
     // A list of writers under one label, one name per item.
     const items = Array.from(value.children).map((c) => textOf(c)).filter(Boolean);
     const t = items.length > 1 && items.length <= 6 && value.children.length === items.length ? items.join(', ') : textOf(value);

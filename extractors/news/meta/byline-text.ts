@@ -275,14 +275,14 @@ export interface PageLines {
 
 const linesOf = new WeakMap<Document, PageLines>();
 
+/** What a line break becomes: a separator that names and credits do not run across. */
+const LINE_BREAK = ' · ';
+
 /**
  * An element's text with a space where one element ends and the next begins: bylines are often
  * laid out as "<span>By</span><span>Jane Doe</span><time>…</time>", which textContent glues
  * into "ByJane Doe…".
  */
-/** What a line break becomes: a separator that names and credits do not run across. */
-const LINE_BREAK = ' · ';
-
 export function spacedText(el: Element): string {
   const parts: string[] = [];
   const walk = (n: Node) => {
