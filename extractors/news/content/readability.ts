@@ -3,6 +3,7 @@ import { toBlocks, type TextBlock } from './blocks';
 import { dropControlForms } from './forms';
 import { dropRelatedBoxes, dropTeaserCards } from './teasers';
 import { cheaperRestores } from './readability-restore';
+import { proseOutweighsClassName } from './class-veto';
 import { revealStreamedSegments } from './streamed';
 import { keepUnlikelyNamedMain } from './unlikely-main';
 import { keepHeaderNamedHeadings } from './header-headings';
@@ -37,6 +38,7 @@ export function runReadability(doc: Document, opts: ReadabilityOptions = {}): Re
     serializer: (node: Node) => node,
     keepClasses: true,
   });
+  proseOutweighsClassName(reader);
   const undo = cheaperRestores(doc, reader);
   let article: ReturnType<typeof reader.parse>;
   try {
