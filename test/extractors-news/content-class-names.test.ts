@@ -6,8 +6,8 @@ import { doc } from './dom';
 const TITLE = 'Easy everyday bread';
 const para = (topic: string, i: number) =>
   `<p>${topic} step ${i}: keep the dough covered and warm, check it every half hour, and give it a gentle fold whenever it starts to slump at the edges of the bowl, because a loose dough spreads in the oven.</p>`;
-/** The last section sits in the named block: nothing after it lets the page's own lines fill it back in. */
 const section = (topic: string) => [1, 2, 3].map((i) => para(topic, i)).join('\n');
+/** The last section sits in the named block: nothing after it lets the page's own lines fill it back in. */
 const page = (wrap: (inner: string) => string, sidebar = '') => `<html><body>
   <header><nav><a href="/">Home</a> <a href="/recipes">Recipes</a> <a href="/blog">Blog</a></nav></header>
   <main><article><h1>${TITLE}</h1>

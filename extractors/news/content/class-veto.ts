@@ -6,18 +6,16 @@
  * `ck-widget`, `overflow-hidden`, `node--promoted`. Whole sections of a story went with them
  * (a recipe's method, a plant guide's entries, a price guide's body).
  *
- * During that cleaning only, a block holding at least `minProse` characters of paragraph text
- * with few links (link density under `maxLinkDensity`) is weighed without its name; Readability's
+ * During that cleaning only, a block holding at least MIN_PROSE characters of paragraph text
+ * with few links (link density under MAX_LINK_DENSITY) is weighed without its name; Readability's
  * own content tests (commas, images, lists, link density) still judge it. Candidate scoring keeps
  * the name's weight. Readability's internals are those of 0.6.x: when they are not as expected,
  * nothing is changed.
  */
-export interface ClassVetoOptions {
-  /** Characters of <p> text that make a block prose (default 500, about three sentences). */
-  minProse?: number;
-  /** Link density under which that prose counts (default 0.1): link lists and teaser grids stay judged by name. */
-  maxLinkDensity?: number;
-}
+/** Characters of <p> text that make a block prose: about three sentences. */
+const MIN_PROSE = 500;
+/** Link density under which that prose counts: link lists and teaser grids stay judged by name. */
+const MAX_LINK_DENSITY = 0.1;
 
 interface ReadabilityInternals {
   _getClassWeight(e: Element): number;
@@ -33,11 +31,9 @@ function internals(reader: object): ReadabilityInternals | null {
 }
 
 /** Installs the rule on one Readability instance (own properties shadowing its prototype's methods). */
-export function proseOutweighsClassName(reader: object, opts: ClassVetoOptions = {}): void {
+export function proseOutweighsClassName(reader: object): void {
   const r = internals(reader);
   if (!r) return;
-  const minProse = opts.minProse ?? 500;
-  const maxLinkDensity = opts.maxLinkDensity ?? 0.1;
   const weigh = r._getClassWeight.bind(r);
   const clean = r._cleanConditionally.bind(r);
   let cleaning = false;
@@ -57,6 +53,6 @@ export function proseOutweighsClassName(reader: object, opts: ClassVetoOptions =
   r._getClassWeight = (e: Element) => {
     const w = weigh(e);
     if (!cleaning || w >= 0) return w;
-    return prose(e) >= minProse && r._getLinkDensity(e) < maxLinkDensity ? 0 : w;
+    return prose(e) >= MIN_PROSE && r._getLinkDensity(e) < MAX_LINK_DENSITY ? 0 : w;
   };
 }
