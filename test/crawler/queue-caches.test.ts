@@ -1,12 +1,10 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
 import type { RequestQueue } from 'crawlee';
 import { openLocalBackend } from '../../src/crawler/backends/local';
 import { dropRedisTask, openRedisRequestQueue } from '../../src/queue/redis-request-queue';
 import { REQUEST_CACHE_ENTRIES, SEEN_CACHE_SLOTS } from '../../src/queue/queue-caches';
 import { useRedisServer } from '../helpers/redis-server';
+import { tempDir } from '../helpers/temp-dir';
 
 /** What Crawlee's queue holds in memory per request it saw (its internals, read as they are). */
 function cached(queue: RequestQueue): { seenKeys: number; requests: number; requestCap: number } {
@@ -29,14 +27,9 @@ async function addPages(queue: RequestQueue, n: number, prefix: string): Promise
 // the crawler's memory grew with each page discovered.
 describe("the request queue's caches stay capped however many requests it sees", { timeout: 120_000 }, () => {
   const redis = useRedisServer();
-  const dirs: string[] = [];
-  afterAll(() => {
-    for (const d of dirs) rmSync(d, { recursive: true, force: true });
-  });
 
   it('local queue: 10,000 added pages leave at most the cap of keys in its dedup cache, and every page is still served once', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'queue-caches-'));
-    dirs.push(dir);
+    const dir = tempDir('queue-caches-');
     const settings = { startUrls: ['http://shop.test/'], scope: 'same-host', maxDepth: null, maxPages: null, strategy: 'bfs', respectRobots: false, type: 'auto', mode: 'http' };
     const backend = await openLocalBackend(dir, 'caches', settings, false, new Set());
     try {

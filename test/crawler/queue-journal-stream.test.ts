@@ -1,12 +1,12 @@
 import { describe, it, expect, afterEach } from 'vitest';
-import { appendFileSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { appendFileSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Configuration, RequestQueue } from 'crawlee';
 import { MemoryStorage } from '@crawlee/memory-storage';
 import { QueueJournal } from '../../src/queue/queue-journal';
 import { readLines } from '../../src/files/read-lines';
 import { LocalPageBudget } from '../../src/crawler/page-budget';
+import { tempDir } from '../helpers/temp-dir';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -14,7 +14,7 @@ afterEach(() => {
 });
 
 function journalFile(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'qjs-'));
+  const dir = tempDir('qjs-');
   dirs.push(dir);
   return join(dir, 'queue.jsonl');
 }

@@ -1,10 +1,10 @@
 import { describe, it, expect, afterEach } from 'vitest';
-import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { appendFileSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { Configuration, RequestQueue } from 'crawlee';
 import { MemoryStorage } from '@crawlee/memory-storage';
 import { QueueJournal } from '../../src/queue/queue-journal';
+import { tempDir } from '../helpers/temp-dir';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -13,7 +13,7 @@ afterEach(() => {
 
 /** A journal path in a fresh folder, removed after the test. */
 function journalFile(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'qj-'));
+  const dir = tempDir('qj-');
   dirs.push(dir);
   return join(dir, 'queue.jsonl');
 }

@@ -1,15 +1,14 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SqliteValidatorStore } from '../../src/crawler/backends/validator-store';
 import type { PageValidators } from '../../src/crawler/fetching/validators';
+import { tempDir } from '../helpers/temp-dir';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const root = mkdtempSync(join(tmpdir(), 'validators-'));
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+const root = tempDir('validators-');
 
 const page = (i: number): PageValidators => ({
   etag: `"e${i}"`, lastModified: null, pageType: 'listing', base: `http://shop.test/c/${i}`,

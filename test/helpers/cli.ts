@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { tempDir } from './temp-dir';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const MAIN = join(ROOT, 'src/cli/main.ts');
@@ -15,7 +14,7 @@ export interface CliResult {
 
 /** A fresh data folder per test: tasks, queue and the embedded store live there. */
 export function tempDataDir(): string {
-  return mkdtempSync(join(tmpdir(), 'crawler-test-'));
+  return tempDir('crawler-test-');
 }
 
 export interface CliRun {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { useRedisServer } from '../helpers/redis-server';
 import {
@@ -8,6 +7,7 @@ import {
 } from '../../src/dedup/bloom-math';
 import { MemoryBloom } from '../../src/dedup/bloom-memory';
 import { packPositions, putBulkUint, RedisBloom } from '../../src/dedup/bloom-redis';
+import { tempDir } from '../helpers/temp-dir';
 
 describe('Bloom sizing', () => {
   it('follows the design formulas and examples', () => {
@@ -82,7 +82,7 @@ describe('in-process Bloom filter', () => {
     const info = b.info();
     expect(info.estimatedItems).toBeGreaterThan(4800);
     expect(info.estimatedItems).toBeLessThan(5200);
-    const path = join(mkdtempSync(join(tmpdir(), 'bloom-')), 'task', 'bloom.bin');
+    const path = join(tempDir('bloom-'), 'task', 'bloom.bin');
     await b.save(path);
     const loaded = await MemoryBloom.load(path);
     expect(urls.every((u) => loaded.has(u))).toBe(true);
@@ -125,7 +125,7 @@ describe('Redis Bloom filter', () => {
     const probes = urls.map((u) => `${u}?probe`);
     expect(await rb.contains(probes)).toEqual(probes.map((u) => mem.has(u)));
     const stored = await suite.client.getBuffer('sn:{bloom-c}:bloom:b0');
-    const local = join(mkdtempSync(join(tmpdir(), 'bloom-')), 'c.bin');
+    const local = join(tempDir('bloom-'), 'c.bin');
     await mem.save(local);
     const file = readFileSync(local);
     expect(stored!.equals(file.subarray(file.length - stored!.length))).toBe(true);
@@ -143,7 +143,7 @@ describe('Redis Bloom filter', () => {
 describe('embedded dedup (no Redis)', () => {
   it('remembers seen links across a restart of the task (resume does not refetch)', async () => {
     const { openEmbeddedDedup } = await import('../../src/dedup/embedded-dedup');
-    const dataDir = mkdtempSync(join(tmpdir(), 'emb-'));
+    const dataDir = tempDir('emb-');
     const first = await openEmbeddedDedup({ task: 'resume', dataDir, bloom: { n: 1000, p: 1e-3 } });
     expect(first.check('https://e.test/a?utm_source=x').status).toBe('new');
     expect(first.check('https://E.test/a#top').status).toBe('seen');

@@ -1,13 +1,11 @@
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { Command } from 'commander';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import * as bloomInfo from '../../src/cli/commands/bloom-info';
 import * as bloomTest from '../../src/cli/commands/bloom-test';
 import { MemoryBloom, taskBloomPath } from '../../src/dedup/bloom-memory';
 import { RedisStorageClient } from '../../src/queue/redis-request-queue';
 import { startRedisServer, type RedisServerHandle } from '../helpers/redis-server';
+import { tempDir } from '../helpers/temp-dir';
 
 let srv: RedisServerHandle;
 beforeAll(async () => {
@@ -55,7 +53,7 @@ it('bloom-info reads a task from Redis: size, k, fill, estimated items, queue co
 
 it('bloom-info reads the saved in-process filter when REDIS_URL is unset', async () => {
   delete process.env.REDIS_URL;
-  const dir = mkdtempSync(join(tmpdir(), 'bloom-cli-'));
+  const dir = tempDir('bloom-cli-');
   const m = new MemoryBloom({ n: 2000, p: 0.01 });
   for (let i = 0; i < 800; i++) m.testAndSet(`https://e.test/${i}`);
   await m.save(taskBloomPath('embedded', dir));

@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createServer, type Server } from 'node:http';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BasicCrawler, Configuration } from 'crawlee';
 import { startRedisServer, type RedisServerHandle } from '../helpers/redis-server';
 import { openRedisRequestQueue, RedisStorageClient, type RedisQueueHandle } from '../../src/queue/redis-request-queue';
+import { tempDir } from '../helpers/temp-dir';
 
 // Crawlee's default storage dir would be ./storage, which is a source folder of this project.
-process.env.CRAWLEE_STORAGE_DIR = mkdtempSync(join(tmpdir(), 'crawlee-redis-test-'));
+process.env.CRAWLEE_STORAGE_DIR = tempDir('crawlee-redis-test-');
 
 const PAGES = 120;
 let srv: RedisServerHandle;

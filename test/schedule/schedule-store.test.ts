@@ -1,13 +1,13 @@
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { JsonScheduleStore } from '../../src/schedule/schedule-store';
 import { entry } from './entry';
+import { tempDir } from '../helpers/temp-dir';
 
 describe('JsonScheduleStore', () => {
   it('keeps schedules in <dataDir>/schedules.json across instances, with no temp file left', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'sched-store-'));
+    const dir = tempDir('sched-store-');
     const a = JsonScheduleStore.inDataDir(dir);
     await a.put(entry('shop', { crawlArgs: ['--max-pages', '5'] }));
     await a.put(entry('news', { cron: '30 2 * * *' }));
@@ -23,14 +23,14 @@ describe('JsonScheduleStore', () => {
   });
 
   it('loses no update when several writers change the file at once', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'sched-store-'));
+    const dir = tempDir('sched-store-');
     const stores = [0, 1, 2].map(() => JsonScheduleStore.inDataDir(dir));
     await Promise.all(Array.from({ length: 12 }, (_, i) => stores[i % 3]!.put(entry(`t${i}`))));
     expect((await stores[0]!.list()).map((e) => e.task).sort()).toEqual(Array.from({ length: 12 }, (_, i) => `t${i}`).sort());
   });
 
   it('names the file when it is damaged', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'sched-store-'));
+    const dir = tempDir('sched-store-');
     writeFileSync(join(dir, 'schedules.json'), '{ not json');
     await expect(JsonScheduleStore.inDataDir(dir).list()).rejects.toThrow(/schedules\.json is not valid JSON/);
   });

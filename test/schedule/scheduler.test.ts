@@ -1,13 +1,11 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { missedFireTime, Scheduler, type JobOutcome } from '../../src/schedule/scheduler';
 import { JsonScheduleStore, type ScheduleEntry } from '../../src/schedule/schedule-store';
 import { entry } from './entry';
+import { tempDir } from '../helpers/temp-dir';
 
 function store(): JsonScheduleStore {
-  return JsonScheduleStore.inDataDir(mkdtempSync(join(tmpdir(), 'scheduler-')));
+  return JsonScheduleStore.inDataDir(tempDir('scheduler-'));
 }
 
 describe('missed runs (controllable clock)', () => {

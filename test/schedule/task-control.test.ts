@@ -1,11 +1,9 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openRepository } from '../../storage/open';
 import type { Repository } from '../../storage/repository';
 import { controlTask, taskStatus } from '../../src/schedule/task-control';
 import { watchTaskControl } from '../../src/schedule/watch-task-control';
+import { tempDir } from '../helpers/temp-dir';
 
 const open: Repository[] = [];
 async function repoIn(dir: string): Promise<Repository> {
@@ -27,7 +25,7 @@ async function until(cond: () => boolean, ms = 5000): Promise<void> {
 
 describe('task control through storage', () => {
   it('a crawl watching its task sees pause, resume and stop given from another connection', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'taskctl-'));
+    const dir = tempDir('taskctl-');
     const crawler = await repoIn(dir); // the crawling process's connection
     const cli = await repoIn(dir); // the `task …` command's connection
     const task = await crawler.upsertTask({ name: 'shop', type: 'commerce', startUrls: ['http://127.0.0.1/'] });
@@ -54,7 +52,7 @@ describe('task control through storage', () => {
   });
 
   it('a task paused before the crawl starts watching is reported paused at once', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'taskctl-'));
+    const dir = tempDir('taskctl-');
     const repo = await repoIn(dir);
     await repo.upsertTask({ name: 'news', type: 'news', startUrls: ['http://127.0.0.1/'], status: 'paused' });
     let paused = 0;
@@ -64,7 +62,7 @@ describe('task control through storage', () => {
   });
 
   it('refuses transitions that make no sense, naming what is allowed', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'taskctl-'));
+    const dir = tempDir('taskctl-');
     const repo = await repoIn(dir);
     const t = await repo.upsertTask({ name: 'done', type: 'auto', startUrls: ['http://127.0.0.1/'] });
     await repo.updateTask(t.id, { status: 'finished', endedAt: new Date() });
@@ -75,7 +73,7 @@ describe('task control through storage', () => {
   });
 
   it('stopping a task nothing is crawling ends it now; status lists workers and counts', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'taskctl-'));
+    const dir = tempDir('taskctl-');
     const repo = await repoIn(dir);
     const t = await repo.upsertTask({ name: 'idle', type: 'commerce', startUrls: ['http://127.0.0.1/'] });
     const w = await repo.registerWorker({ taskId: t.id, hostName: 'box', pid: 4242 });
@@ -92,7 +90,7 @@ describe('task control through storage', () => {
 
 describe('workers that die without a word', () => {
   it('a killed worker (no heartbeat for 35 s) is shown and stored as lost, not running', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'taskctl-lost-'));
+    const dir = tempDir('taskctl-lost-');
     const repo = await repoIn(dir);
     const task = await repo.upsertTask({ name: 'shared', type: 'commerce', startUrls: ['http://127.0.0.1/'] });
     const killed = await repo.registerWorker({ taskId: task.id, hostName: 'box-a', pid: 101 });

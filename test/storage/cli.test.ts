@@ -1,11 +1,11 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import stringWidth from 'string-width';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { openRepository } from '../../storage/open';
 import { commodity, listingPage } from './fixtures';
 import { storeCli } from './helpers/store-cli';
+import { tempDir } from '../helpers/temp-dir';
 
 /**
  * The CLI reads the embedded store from $CRAWLER_DATA_DIR/store; these tests point
@@ -16,7 +16,7 @@ let dataDir: string;
 const cli = (...args: string[]) => storeCli(dataDir, ...args);
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'store-cli-'));
+  dataDir = tempDir('store-cli-');
   const repo = await openRepository({ dataDir: join(dataDir, 'store'), mongodbUri: '' });
   const task = await repo.upsertTask({ name: '电子产品', type: 'commerce', startUrls: ['http://shop.test/'] });
   await repo.savePage(task, listingPage('http://shop.test/list', [
@@ -27,7 +27,6 @@ beforeAll(async () => {
   ]));
   await repo.close();
 });
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 describe('query command', () => {
   it('prints the matching rows sorted, limited and aligned with Chinese text', async () => {

@@ -1,10 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openRepository } from '../../storage/open';
 import type { Repository } from '../../storage/repository';
 import { commodity, listingPage, newsPage, productPage } from './fixtures';
+import { tempDir } from '../helpers/temp-dir';
 
 interface BackendCase {
   name: string;
@@ -19,7 +18,7 @@ const dirs: string[] = [];
 const embedded: BackendCase = {
   name: 'embedded',
   open: async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'store-contract-'));
+    const dir = tempDir('store-contract-');
     dirs.push(dir);
     const repo = await openRepository({ dataDir: dir, mongodbUri: '' });
     await repo.ensureIndexes();

@@ -1,14 +1,13 @@
-import { closeSync, mkdtempSync, openSync, readSync, rmSync, statSync, writeSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { closeSync, openSync, readSync, statSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EmbeddedRepository } from '../../storage/embedded/embedded-repository';
 import { openRepository } from '../../storage/open';
 import { commodity, listingPage } from './fixtures';
 import { storeCli } from './helpers/store-cli';
+import { tempDir } from '../helpers/temp-dir';
 
-const root = mkdtempSync(join(tmpdir(), 'store-corrupt-'));
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+const root = tempDir('store-corrupt-');
 
 /** A store of a few hundred commodities, closed (so everything is in store.sqlite, no WAL). */
 async function filledStore(name: string): Promise<string> {

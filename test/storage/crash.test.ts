@@ -1,20 +1,12 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openRepository } from '../../storage/open';
 import { commodity, listingPage } from './fixtures';
+import { tempDir } from '../helpers/temp-dir';
 
 const WRITER = join(import.meta.dirname, 'helpers', 'writer.ts');
 const READER = join(import.meta.dirname, 'helpers', 'reader.ts');
-const dirs: string[] = [];
-const tempDir = () => {
-  const d = mkdtempSync(join(tmpdir(), 'store-crash-'));
-  dirs.push(d);
-  return d;
-};
-afterAll(() => { for (const d of dirs) rmSync(d, { recursive: true, force: true }); });
 
 /** Starts the writer child; resolves its acks as they come. */
 function startWriter(dataDir: string, task: string, prefix: string, batches: number, perBatch: number) {
@@ -50,7 +42,7 @@ function startWriter(dataDir: string, task: string, prefix: string, batches: num
 
 describe('embedded store crash safety', () => {
   it('keeps every acknowledged batch after the writer is killed with SIGKILL mid-batch', async () => {
-    const dir = tempDir();
+    const dir = tempDir('store-crash-');
     const perBatch = 200;
     const w = startWriter(dir, 'crash', 'http://shop.test/crash', 1000, perBatch);
     await w.waitForAcks(4);
@@ -81,7 +73,7 @@ describe('embedded store crash safety', () => {
   });
 
   it('lets two worker processes write one store while a third queries it: no error, nothing lost, never half a page', async () => {
-    const dir = tempDir();
+    const dir = tempDir('store-crash-');
     const perBatch = 20;
     // Create the task first so both workers share it.
     const setup = await openRepository({ dataDir: dir, mongodbUri: '' });

@@ -1,11 +1,10 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openRepository } from '../../storage/open';
+import { tempDir } from '../helpers/temp-dir';
 
-const root = mkdtempSync(join(tmpdir(), 'store-folder-'));
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+const root = tempDir('store-folder-');
 
 describe('embedded data folder problems', () => {
   it('names the folder and the reason when it cannot be created', async () => {

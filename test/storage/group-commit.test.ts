@@ -1,10 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { StoreWriter } from '../../storage/embedded/store-writer';
 import { openRepository } from '../../storage/open';
+import { tempDir } from '../helpers/temp-dir';
 
 /**
  * The writer thread commits the pages waiting for it in one SQLite transaction, each page in a
@@ -12,12 +11,9 @@ import { openRepository } from '../../storage/open';
  * was committed with: a conflict rolls back that page alone, an error reaches the page that
  * caused it, and every other page of the batch is stored.
  */
-const dirs: string[] = [];
-afterAll(() => { for (const d of dirs) rmSync(d, { recursive: true, force: true }); });
 
 async function emptyStore(): Promise<string> {
-  const dir = mkdtempSync(join(tmpdir(), 'store-group-'));
-  dirs.push(dir);
+  const dir = tempDir('store-group-');
   const repo = await openRepository({ dataDir: dir, mongodbUri: '' });
   await repo.close();
   return join(dir, 'store.sqlite');

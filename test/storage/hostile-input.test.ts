@@ -1,11 +1,11 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, existsSync, readdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { openRepository } from '../../storage/open';
 import { commodity, listingPage } from './fixtures';
 import { storeCli } from './helpers/store-cli';
+import { tempDir } from '../helpers/temp-dir';
 
 /** Crawled text and typed filters are hostile: what a user's spreadsheet or shell gets from them. */
 const ROOT = resolve(import.meta.dirname, '..', '..');
@@ -14,7 +14,7 @@ let dataDir: string;
 const cli = (...args: string[]) => storeCli(dataDir, ...args);
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'hostile-input-'));
+  dataDir = tempDir('hostile-input-');
   const repo = await openRepository({ dataDir: join(dataDir, 'store'), mongodbUri: '' });
   const task = await repo.upsertTask({ name: 'shop', type: 'commerce', startUrls: ['http://shop.test/'] });
   await repo.savePage(task, listingPage('http://shop.test/list', [
@@ -25,7 +25,6 @@ beforeAll(async () => {
   ]));
   await repo.close();
 });
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 describe('CSV output of crawled text', () => {
   it('never writes a cell a spreadsheet would run as a formula, and keeps negative numbers', async () => {

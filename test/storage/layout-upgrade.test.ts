@@ -1,17 +1,15 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { STORE_FILE } from '../../storage/embedded/embedded-repository';
 import { planSql } from '../../storage/embedded/sql-plan';
 import { castFilterForEmbedded } from '../../storage/filter';
 import { openRepository } from '../../storage/open';
 import type { CollectionName } from '../../schemas/index';
 import { commodity, listingPage, newsPage } from './fixtures';
+import { tempDir } from '../helpers/temp-dir';
 
-const root = mkdtempSync(join(tmpdir(), 'store-layout-'));
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+const root = tempDir('store-layout-');
 
 /** The indexes of a table as `name(columns)`. */
 function indexes(db: Database.Database, table: string): string[] {

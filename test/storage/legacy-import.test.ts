@@ -1,15 +1,14 @@
-import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openRepository } from '../../storage/open';
 import type { StoredDoc } from '../../storage/repository';
 import { commodity, listingPage, newsPage } from './fixtures';
 import { storeCli } from './helpers/store-cli';
+import { tempDir } from '../helpers/temp-dir';
 
-const root = mkdtempSync(join(tmpdir(), 'store-legacy-'));
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+const root = tempDir('store-legacy-');
 
 /** One line of the old store.log: `<crc32 as 8 hex> <JSON of the batch>\n` (a put carries the whole document). */
 function logLine(ops: unknown[]): string {

@@ -1,11 +1,11 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { extractHtml } from '../../extractors/index';
 import { openRepository } from '../../storage/open';
 import { newsPage } from './fixtures';
 import { storeCli } from './helpers/store-cli';
+import { tempDir } from '../helpers/temp-dir';
 
 /**
  * A Chinese article prints its time without an offset ("2011年12月09日 08:20"): Beijing time.
@@ -26,7 +26,7 @@ const ARTICLE = `<!doctype html><html><head><meta charset="utf-8"><title>央行�
 <p>（责任编辑：李明）</p></body></html>`;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'store-time-'));
+  dataDir = tempDir('store-time-');
   const repo = await openRepository({ dataDir: join(dataDir, 'store'), mongodbUri: '' });
   const task = await repo.upsertTask({ name: '财经新闻', type: 'news', startUrls: ['http://finance.example.com/'] });
   const page = extractHtml(ARTICLE, 'http://finance.example.com/a/20111209/1.shtml', { kind: 'news', now: new Date('2011-12-10T00:00:00Z') });
@@ -40,7 +40,6 @@ beforeAll(async () => {
   await repo.savePage(task, earlier);
   await repo.close();
 });
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 describe('a page time round-trips with its offset', () => {
   it('exports CSV with the Beijing time and its +08:00 offset', async () => {

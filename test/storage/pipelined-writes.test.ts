@@ -1,13 +1,12 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EmbeddedRepository } from '../../storage/embedded/embedded-repository';
 import { StorageUnavailableError } from '../../storage/errors';
 import { openRepository } from '../../storage/open';
 import { commodity, listingPage } from './fixtures';
+import { tempDir } from '../helpers/temp-dir';
 
 /**
  * The embedded store plans a page while its writer thread commits the one before
@@ -15,13 +14,6 @@ import { commodity, listingPage } from './fixtures';
  * check that no save is lost to that, within one process and across processes, and that the
  * writer thread's errors still reach the caller.
  */
-const dirs: string[] = [];
-const tempDir = () => {
-  const d = mkdtempSync(join(tmpdir(), 'store-pipe-'));
-  dirs.push(d);
-  return d;
-};
-afterAll(() => { for (const d of dirs) rmSync(d, { recursive: true, force: true }); });
 
 const WRITER = join(import.meta.dirname, 'helpers', 'same-keys-writer.ts');
 
@@ -37,7 +29,7 @@ const prices = (d: Record<string, unknown>) => (d.priceHistory as Array<{ price:
 
 describe('embedded store: saves under way together', () => {
   it('keeps every price of one commodity saved on consecutive pages that were all under way at once', async () => {
-    const repo = await openRepository({ dataDir: tempDir(), mongodbUri: '' });
+    const repo = await openRepository({ dataDir: tempDir('store-pipe-'), mongodbUri: '' });
     const task = await repo.upsertTask({ name: 'pipe', type: 'commerce', startUrls: ['http://shop.test/'] });
     const pages = Array.from({ length: 12 }, (_, p) => listingPage(`http://shop.test/list/${p}`,
       Array.from({ length: 30 }, (_, i) => commodity({ url: `http://shop.test/p/${i}`, price: 100 + p, salePrice: p % 2 ? 90 : null }))));
@@ -54,7 +46,7 @@ describe('embedded store: saves under way together', () => {
   });
 
   it('loses no save when two processes keep saving the same commodities, each with saves under way together', async () => {
-    const dir = tempDir();
+    const dir = tempDir('store-pipe-');
     const setup = await openRepository({ dataDir: dir, mongodbUri: '' });
     const task = await setup.upsertTask({ name: 'shared', type: 'commerce', startUrls: ['http://shop.test/'] });
     await setup.close();
@@ -79,7 +71,7 @@ describe('embedded store: saves under way together', () => {
   }, 120_000);
 
   it('rejects a save with the one-line store error when the writer cannot commit it, and stores it once it can', async () => {
-    const dir = tempDir();
+    const dir = tempDir('store-pipe-');
     const repo = await EmbeddedRepository.open({ dataDir: dir, busyTimeoutMs: 300 });
     const task = await repo.upsertTask({ name: 'busy', type: 'commerce', startUrls: ['http://shop.test/'] });
     const page = listingPage('http://shop.test/list', [commodity({ url: 'http://shop.test/p/1' })]);

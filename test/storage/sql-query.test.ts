@@ -1,19 +1,18 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { find as mingoFind } from 'mingo';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { castFilterForEmbedded } from '../../storage/filter';
 import { openRepository } from '../../storage/open';
 import type { FindOptions, Repository, StoredDoc } from '../../storage/repository';
 import { commodity, listingPage } from './fixtures';
+import { tempDir } from '../helpers/temp-dir';
 
 /**
  * The SQLite store answers part of a filter in SQL (columns, JSON functions) and the rest with
  * mingo. Whatever the split, the answer must be MongoDB's: every filter here is checked against
  * mingo run over the whole collection.
  */
-const dir = mkdtempSync(join(tmpdir(), 'store-sql-'));
+const dir = tempDir('store-sql-');
 let repo: Repository;
 let all: StoredDoc[];
 let taskId: string;
@@ -37,7 +36,7 @@ beforeAll(async () => {
   all = await repo.find('commodities', {});
   expect(all).toHaveLength(350);
 });
-afterAll(async () => { await repo.close(); rmSync(dir, { recursive: true, force: true }); });
+afterAll(async () => { await repo.close(); });
 
 const cases: Array<[Record<string, unknown>, FindOptions]> = [
   [{}, { sort: { price: -1 }, limit: 7 }],
@@ -88,7 +87,7 @@ describe('queries on the SQLite store', () => {
 
 describe('a sort SQL cannot serve, over more matches than it keeps', () => {
   it('gives the page MongoDB would, ties in insertion order', async () => {
-    const d = mkdtempSync(join(tmpdir(), 'store-sql-topk-'));
+    const d = tempDir('store-sql-topk-');
     const r = await openRepository({ dataDir: d, mongodbUri: '' });
     try {
       const task = await r.upsertTask({ name: 'k', type: 'commerce', startUrls: ['http://shop.test/'] });

@@ -1,9 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { openRepository } from '../../storage/open';
 import { commodity, listingPage } from './fixtures';
+import { tempDir } from '../helpers/temp-dir';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -11,7 +11,7 @@ afterEach(() => {
 });
 
 it('a commodity whose URL came with spaces around it is found by its URL and updated in place on the next crawl', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'url-key-'));
+  const dir = tempDir('url-key-');
   dirs.push(dir);
   const repo = await openRepository({ dataDir: join(dir, 'store'), mongodbUri: '' });
   try {

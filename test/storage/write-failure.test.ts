@@ -1,17 +1,17 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { StorageUnavailableError } from '../../storage/errors';
 import { openRepository } from '../../storage/open';
 import { commodity, listingPage } from './fixtures';
+import { tempDir } from '../helpers/temp-dir';
 
 /**
  * A store on a small tmpfs that fills up: the real "no space left on device", no mock. Mounting
  * needs root (as here and in CI containers run as root); elsewhere the test says why it skips.
  */
-const mnt = mkdtempSync(join(tmpdir(), 'store-full-'));
+const mnt = tempDir('store-full-');
 let mounted = false;
 try {
   execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=4m', 'tmpfs', mnt], { stdio: 'ignore' });
@@ -19,9 +19,9 @@ try {
 } catch {
   console.log('write-failure: skipped — cannot mount a tmpfs here (needs root); it fills a small file system to get a real ENOSPC');
 }
+// Unmounted before the folder is removed (test/helpers/remove-temp-dirs.ts runs after this hook).
 afterAll(() => {
   if (mounted) execFileSync('umount', [mnt]);
-  rmSync(mnt, { recursive: true, force: true });
 });
 
 describe('embedded store on a full disk', () => {

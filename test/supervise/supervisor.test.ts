@@ -1,13 +1,13 @@
-import { mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Supervisor, type SupervisorOptions } from '../../src/supervise/supervisor';
+import { tempDir } from '../helpers/temp-dir';
 
 const FIXTURE = resolve(import.meta.dirname, 'fixtures/worker.mjs');
 
 function setup(mode: 'wait' | 'crash' | 'usage', extra: Partial<SupervisorOptions> = {}) {
-  const dir = mkdtempSync(join(tmpdir(), 'supervise-'));
+  const dir = tempDir('supervise-');
   const startsFile = join(dir, 'starts');
   const doneFile = join(dir, 'done');
   const messages: string[] = [];
