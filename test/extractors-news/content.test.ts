@@ -125,3 +125,26 @@ describe('line heuristics', () => {
     expect(trimBoilerplate(blocks).map((b) => b.text)).toEqual(ZH_PARAS.slice(0, 2));
   });
 });
+
+describe('placeholder and footer lines inside the story', () => {
+  it('drops ad-slot labels and widespread plugin strings between paragraphs, keeps prose that uses the same words', () => {
+    const prose = 'The story continues after the war ended in 1945, when the family moved the tram works to the coast.';
+    const html = `<html><body><article><h1>Tram line to grow</h1>
+      <p>${EN_PARAS[0]}</p><p>Advertisement - Continue Reading Below</p>
+      <p>${EN_PARAS[1]}</p><div class="slot">Story continues below advertisement</div>
+      <p>${EN_PARAS[2]}</p><p>${prose}</p>
+      <p>${EN_PARAS[3]}</p><p>(Visited 1,902 times, 364 visits today)</p>
+      <div class="gfield_description">This field is for validation purposes and should be left unchanged.</div>
+    </article></body></html>`;
+    expect(extractContent(doc(html), null).paragraphs).toEqual([...EN_PARAS.slice(0, 3), prose, EN_PARAS[3]]);
+  });
+
+  it('drops a portal footer line that ends with the editor credit, keeps a sentence naming an editor', () => {
+    const mention = '该报责任编辑李华表示，园林局将在每座公园设立意见箱，听取市民的建议。';
+    const html = `<html lang="zh-CN"><body><h1>本市将新建三座城市公园</h1><div id="endText">
+      ${[...ZH_PARAS, mention].map((p) => `<p>${p}</p>`).join('')}
+      <div class="ep-source"><span>本文来源：北京日报 </span><span class="ep-editor">作者：赵敏　责任编辑：王晓_NN1234</span></div>
+    </div></body></html>`;
+    expect(extractContent(doc(html), null).paragraphs).toEqual([...ZH_PARAS, mention]);
+  });
+});

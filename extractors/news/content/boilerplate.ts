@@ -17,6 +17,11 @@ const TOOL_WORDS = [
 const FURNITURE: RegExp[] = [
   /^((share|share this( article| story| post)?|tweet|e-?mail|print|facebook|twitter|linkedin|whatsapp|pinterest|reddit|copy link|save|comment)[\s|·•/,:]*)+$/i,
   /^(advertisement|advertising|ads?|sponsored( content)?|paid content|广告|推广|廣告)$/i,
+  // An ad slot's label where the story resumes: "Advertisement - Continue Reading Below", "Story continues below advertisement".
+  /^((advertisement|advertising|ad)\s*[-–—:|]?\s*)?(continue[sd]? reading( below| the (main )?story)?|scroll (down )?to continue( with content)?|(the )?(story|article|content) continues (below|after)( (the |this )?(ad|advert|advertisement))?)$/i,
+  // Widespread plugins' strings: a post-views counter ("(Visited 1,902 times, 364 visits today)"), a form's hidden honeypot label.
+  /^\(?visited \d[\d,.]* times?(,\s*\d[\d,.]* visits? today)?\)?$/i,
+  /^this field is for validation purposes and should be left unchanged\.?$/i,
   /^(分享到|分享至|分享：|分享:)/,
   /^[【\[]?(打印|关闭|關閉|收藏|纠错|糾錯|返回顶部|返回首页|字号|字體|大中小)[】\]]?([\s|]*[【\[]?(打印|关闭|關閉|收藏|纠错|返回顶部|返回首页|字号|大|中|小)[】\]]?)*$/,
   /^(点击|點擊)(图片|圖片|大图|大圖)?(查看|进入|進入|这里|這裡|此处|播放|阅读)/,
@@ -102,6 +107,8 @@ const FURNITURE: RegExp[] = [
 const CREDIT: RegExp[] = [
   // "责任编辑：李四", after a portal's bracketed buttons too: "【纠错】 【责任编辑：李四】".
   /^(【[^】]{1,6}】\s*)*[(（【\[]?\s*(责任编辑|責任編輯|编辑|編輯|责编|責編|校对|审核|審核)\s*[：:\s]/,
+  // A footer line closed by the editor's field: "本文来源：北京日报 作者：赵敏 责任编辑：王晓_NN1234".
+  /(责任编辑|責任編輯|责编|責編)\s*[：:]\s*[^\s：:]{1,24}\s*[)）】\]]?$/,
   /^[(（【\[]?\s*(特别|特別|重要|平台)?(免责声明|免責聲明|声明|聲明|disclaimer)\s*[：:]/i,
   // "Copyright © 2024 …", "© Example Ltd", "(c) 2024": not a heading that starts with the word ("Copyright Complexity in…").
   /^([©ⓒ]|\(c\)\s*\d|copyright\b(?=\s*[^\p{L}\s]|.{0,60}(\d{4}|rights|reserved|notice)))/iu,
