@@ -70,7 +70,7 @@ export async function expandPage(page: Page, capture: PageCapture | null, opts: 
         if (!ok) continue;
         out.hovers++;
         // Menus that fetch their entries on hover: let that fetch start, then wait for it.
-        await sleep(Math.min(40, left()));
+        await pageTicks(page, Math.min(40, left()), left());
         await capture?.settle(Math.max(0, left() - QUIET_MS), { ownOriginOnly: true });
       }
       await waitQuiet(page, left());
@@ -79,11 +79,17 @@ export async function expandPage(page: Page, capture: PageCapture | null, opts: 
       const clicked = await bounded(inPage(page, inPageClickNext, null), left()).catch(() => false);
       if (!clicked) break;
       out.clicks++;
-      await sleep(Math.min(40, left()));
+      await pageTicks(page, Math.min(40, left()), left());
       await capture?.settle(Math.max(0, left() - QUIET_MS), { ownOriginOnly: true });
       await waitQuiet(page, left());
       // A control that pushed a new URL (a router "page 2") is taken back and not clicked again.
       if (withoutHash(page.url()) !== withoutHash(url)) await bounded(inPage(page, inPageUndoUrl, url), left()).catch(() => undefined);
+    }
+    // A fetch a click or hover started may show up only now (its request event arrives late on a
+    // busy machine): its answer still belongs to the page.
+    if (out.clicks + out.hovers > 0 && left() > QUIET_MS) {
+      await capture?.settle(Math.max(0, left() - QUIET_MS), { ownOriginOnly: true });
+      await waitQuiet(page, left());
     }
     const after = await bounded(inPage(page, () => document.getElementsByTagName('a').length, null), Math.max(left(), 500)).catch(() => null);
     if (after !== null) out.linksAdded = Math.max(0, after - plan.links);
@@ -107,8 +113,15 @@ function withoutHash(u: string): string {
   return i < 0 ? u : u.slice(0, i);
 }
 
-function sleep(ms: number): Promise<void> {
-  return new Promise((r) => setTimeout(r, Math.max(0, ms)));
+/**
+ * Waits `ms` on the page's own clock, after the tasks already queued there: the fetch a click or
+ * hover starts is then under way (and seen by the capture) before it is waited for. A wait on
+ * this process's clock alone lost that race on a busy machine: the step saw nothing in flight,
+ * ended, and the reviews behind "查看更多评价" arrived after the snapshot.
+ */
+async function pageTicks(page: Page, ms: number, maxMs: number): Promise<void> {
+  if (ms <= 0) return;
+  await bounded(inPage(page, (wait: number) => new Promise<void>((r) => setTimeout(r, wait)), ms), Math.max(ms, maxMs)).catch(() => undefined);
 }
 
 /** The promise's value, or a rejection after `ms` (a page whose scripts hang must not hold the crawl). */
