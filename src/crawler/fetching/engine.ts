@@ -109,7 +109,9 @@ export class CrawlEngine extends EngineBase {
           retireBrowserAfterPageCount: 1_000_000,
         },
         preNavigationHooks: [(ctx, goto) => this.beforeNavigation(ctx, goto)],
-        postNavigationHooks: [({ request }) => this.releaseHost(request)],
+        // The host's slot is freed as soon as the page has loaded (the next page of the host may start
+        // while this one is read); a 429/503's Retry-After is noted first, so that next page waits for it.
+        postNavigationHooks: [({ request, response }) => this.afterNavigation(request, response)],
         requestHandler: (ctx) => this.handlePage(ctx),
         errorHandler: ({ request, page, proxyInfo }, error) => this.onError(request, this.pageError(page, error), proxyInfo?.url),
         failedRequestHandler: ({ request, page }, error) => this.onFailed(request, this.pageError(page, error)),
@@ -156,6 +158,11 @@ export class CrawlEngine extends EngineBase {
       this.heldHosts.delete(request);
       this.gate.release(host);
     }
+  }
+
+  private afterNavigation(request: Request, response: PlaywrightCrawlingContext['response']): void {
+    this.access.retryAfter(new URL(request.url).host, response?.status() ?? 0, retryAfterMs(response?.headers()['retry-after']));
+    this.releaseHost(request);
   }
 
   private async handlePage(ctx: PlaywrightCrawlingContext): Promise<void> {

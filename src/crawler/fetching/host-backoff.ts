@@ -49,7 +49,13 @@ export class HostBackoff {
     h.answeredInRow = 0;
     h.delayMs = Math.min(MAX_DELAY_MS, Math.max(this.baseDelayMs, MIN_BLOCKED_DELAY_MS, h.delayMs * 2));
     h.maxDelayMs = Math.max(h.maxDelayMs, h.delayMs);
-    if (retryAfterMs !== null) h.notBefore = Math.max(h.notBefore, Date.now() + retryAfterMs);
+    if (retryAfterMs !== null) this.holdOff(host, retryAfterMs);
+  }
+
+  /** Nothing starts on the host for `ms` (a Retry-After read as soon as it is answered). */
+  holdOff(host: string, ms: number): void {
+    const h = this.state(host);
+    h.notBefore = Math.max(h.notBefore, Date.now() + ms);
   }
 
   answered(host: string): void {

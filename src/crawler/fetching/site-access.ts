@@ -91,6 +91,15 @@ export class SiteAccess {
     return new Error(`blocked: ${marker}`);
   }
 
+  /**
+   * A 429/503 answer's Retry-After, noted the moment the answer arrives: in browser mode the host's
+   * slot is released before the page is read and judged, and the page waiting for the slot must not
+   * start inside the Retry-After.
+   */
+  retryAfter(host: string, status: number, retryAfterMs: number | null): void {
+    if ((status === 429 || status === 503) && retryAfterMs !== null) this.backoff.holdOff(host, retryAfterMs);
+  }
+
   /** A page of `host` was answered normally: its pace can recover. */
   answered(host: string): void {
     this.backoff.answered(host);
