@@ -116,8 +116,8 @@ function withoutHash(u: string): string {
 /**
  * Waits `ms` on the page's own clock, after the tasks already queued there: the fetch a click or
  * hover starts is then under way (and seen by the capture) before it is waited for. A wait on
- * this process's clock alone lost that race on a busy machine: the step saw nothing in flight,
- * ended, and the reviews behind "查看更多评价" arrived after the snapshot.
+ * this process's clock alone can lose that race on a busy machine (the likely cause of a CI run
+ * where the reviews behind "查看更多评价" arrived after the snapshot; not reproduced here).
  */
 async function pageTicks(page: Page, ms: number, maxMs: number): Promise<void> {
   if (ms <= 0) return;
