@@ -12,6 +12,7 @@ import { findMetadata, type PageMetadata } from './meta/extra';
 import { extractKeywords, type Keyword } from './keywords/index';
 import { summarize } from './summary/index';
 import { isArticle, tooLightForArticle } from './is-article';
+import { pageZone } from '../time/page-zone';
 
 export interface NewsOptions {
   /** Keywords returned (default 10). */
@@ -32,9 +33,11 @@ const NO_CONTENT: ContentResult = { paragraphs: [], method: 'none', readability:
 export function extractNews(doc: Document, ctx: ExtractContext, opts: NewsOptions = {}): NewsFacet | null {
   const objects = guard(() => readJsonLd(doc), [] as JsonObject[]);
   const article = guard(() => findArticle(objects), null);
-  const meta = guard(() => findMetadata(doc, article, ctx.url, ctx.now), {} as PageMetadata);
+  // The zone the page writes its times in, read once for the publish and update times.
+  const zone = guard(() => pageZone(doc, ctx.url), null);
+  const meta = guard(() => findMetadata(doc, article, ctx.url, ctx.now, zone), {} as PageMetadata);
   const title = guard(() => findTitle(doc, article, meta.siteName ?? null), null);
-  const publishedAt = guard(() => findPublishedAt(doc, article, ctx.now, { url: ctx.url }), null);
+  const publishedAt = guard(() => findPublishedAt(doc, article, ctx.now, { url: ctx.url, zone }), null);
   // Read from the page before content extraction consumes it (null: the reading failed).
   const ogType = guard(() => ({ value: metaContent(doc, ['og:type']) }), null);
   const declared = guard(() => ({ value: declaredLanguage(doc) }), null);

@@ -50,6 +50,21 @@ describe('parseDateText', () => {
     expect(parseDateText('北京时间 2024年03月05日 14:22', NOW)).toBe('2024-03-05T14:22:00+08:00');
     expect(parseDateText('March 5, 2024 2:22 PM GMT+8', NOW)).toBe('2024-03-05T14:22:00+08:00');
     expect(parseDateText('Updated March 5, 2024 10:30 a.m. ET', NOW)).toBe('2024-03-05T10:30:00-05:00');
+    // The zone's name after the time, as Chinese portals also write it.
+    expect(parseDateText('2024年03月05日 14:22 北京时间', NOW)).toBe('2024-03-05T14:22:00+08:00');
+    expect(parseDateText('2024-03-05 14:22（北京時間）', NOW)).toBe('2024-03-05T14:22:00+08:00');
+  });
+
+  it('reads a clock written before the date, as US news pages stamp their stories', () => {
+    expect(parseDateText('Updated 3:45 PM EST, Mon March 4, 2024', NOW)).toBe('2024-03-04T15:45:00-05:00');
+    expect(parseDateText('Published 10:30 a.m. ET Jan. 5, 2024', NOW)).toBe('2024-01-05T10:30:00-05:00');
+    // A meridiem alone gives the clock; the page's zone places it.
+    expect(parseDateText('9:02 pm, July 12, 2024', NOW, 'America/Chicago')).toBe('2024-07-12T21:02:00-05:00');
+    // A clock written with a dot after the date, with its zone ("Mon 4 Mar 2024 15.45 GMT").
+    expect(parseDateText('Mon 4 Mar 2024 15.45 GMT', NOW)).toBe('2024-03-04T15:45:00+00:00');
+    // Without a meridiem or a zone the number beside a date is not read as its clock.
+    expect(parseDateText('Chapter 3:16 March 4, 2024', NOW)).toBe('2024-03-04');
+    expect(parseDateText('4 Mar 2024 3.5 stars', NOW)).toBe('2024-03-04');
   });
 
   it('does not take "today" in running prose for a date', () => {

@@ -102,9 +102,10 @@ const ZONE_WORDS: Record<string, string> = {
   et: 'America/New_York', pt: 'America/Los_Angeles',
 };
 
-/** A zone written right after a time ("08:30 GMT+8", "08:30 +0800", "(UTC+08:00)", "10:30 a.m. ET") or before it ("北京时间"). */
+/** A zone written right after a time ("08:30 GMT+8", "08:30 +0800", "(UTC+08:00)", "10:30 a.m. ET", "14:22 北京时间") or before it ("北京时间 14:22"). */
 function writtenZone(before: string, after: string): string | null {
-  if (/(北京|台北|香港)时间|(北京|台北|香港)時間/.test(before.slice(-10))) return '+08:00';
+  if (/(北京|台北|香港)(时间|時間)/.test(before.slice(-10))) return '+08:00';
+  if (/^\s*[（(]?\s*(北京|台北|香港)(时间|時間)/.test(after)) return '+08:00';
   // "10:30:15 +0800", "10:30 +08:00": a bare offset.
   const bare = /^\s?([+-])(0\d|1[0-4]):?([0-5]\d)(?!\d)/.exec(after);
   if (bare) return `${bare[1]}${bare[2]}:${bare[3]}`;
@@ -255,9 +256,41 @@ export function parseDateText(raw: string, now: Date, zone: string | null = null
     if (p.shortOnly && text.trim().length > SHORT_TEXT && !/\d[:：]\d/.test(m[0])) continue;
     const out = p.build(m, now, zone);
     if (!out) continue;
-    if (out.length !== 19) return out;
     const end = m.index + m[0].length;
+    if (out.length === 10 && !p.relative) {
+      const clock = clockBeside(text.slice(Math.max(0, m.index - 40), m.index), text.slice(end, end + 40));
+      if (clock) {
+        const at = local(+out.slice(0, 4), +out.slice(5, 7), +out.slice(8, 10), clock.hour, clock.minute, undefined, clock.ampm);
+        if (at) return withZone(at, clock.zone ?? zone);
+      }
+    }
+    if (out.length !== 19) return out;
     return withZone(out, writtenZone(text.slice(Math.max(0, m.index - 12), m.index), text.slice(end, end + 16)) ?? zone);
+  }
+  return null;
+}
+
+/** A clock with a meridiem or a zone, written just before a date ("3:45 PM EST, Mon March 4, 2024"). */
+const CLOCK_BEFORE = /(?<![\d:.])(\d{1,2})[:.](\d{2})\s*(?:([ap])\.?m\.?)?((?:\s*(?:utc|gmt)\s*[+-]\s*\d{1,2}(?::?\d{2})?|\s+[a-z]{2,4})?)\s*[,|·•–—-]?\s*(?:on\s+)?(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?,?\s*)?$/i;
+/** A clock written with a dot after a date, with a meridiem or a zone ("Mon 4 Mar 2024 15.45 GMT"). */
+const DOTTED_AFTER = /^\s*[,|·•–—-]?\s*(?:at\s+)?(\d{1,2})\.(\d{2})(?![\d.])\s*(?:([ap])\.?m\.?)?/i;
+
+/**
+ * The clock of a date written without one beside it: before it ("10:30 a.m. ET Jan. 5, 2024",
+ * "3:45 PM EST, Mon March 4, 2024"), as US news pages write their timestamps, or after it with a
+ * dot ("4 Mar 2024 15.45 GMT"). Only with a meridiem or a zone: a bare "3.45" or "10:30" beside a
+ * date may be a score, a price or a verse.
+ */
+function clockBeside(before: string, after: string): { hour: string; minute: string; ampm?: string; zone: string | null } | null {
+  const b = CLOCK_BEFORE.exec(before);
+  if (b) {
+    const zone = b[4]?.trim() ? writtenZone('', b[4]) : null;
+    if (b[3] || zone) return { hour: b[1]!, minute: b[2]!, ampm: b[3], zone };
+  }
+  const a = DOTTED_AFTER.exec(after);
+  if (a) {
+    const zone = writtenZone('', after.slice(a[0].length));
+    if (a[3] || zone) return { hour: a[1]!, minute: a[2]!, ampm: a[3], zone };
   }
   return null;
 }

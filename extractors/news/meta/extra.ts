@@ -32,8 +32,11 @@ function absolute(href: string | null | undefined, base: string): string | undef
   }
 }
 
-/** The page's other metadata, for NewsFacet.extra. Only what the page states; absent keys are omitted. */
-export function findMetadata(doc: Document, article: JsonObject | null, pageUrl: string, now: Date): PageMetadata {
+/**
+ * The page's other metadata, for NewsFacet.extra. Only what the page states; absent keys are omitted.
+ * `zone`: the page's zone for an update time written without one (default: pageZone).
+ */
+export function findMetadata(doc: Document, article: JsonObject | null, pageUrl: string, now: Date, zone?: string | null): PageMetadata {
   const out: PageMetadata = {};
   const description = metaContent(doc, ['og:description', 'description', 'twitter:description']) ?? jsonText(article?.description);
   if (description) out.description = description;
@@ -58,7 +61,7 @@ export function findMetadata(doc: Document, article: JsonObject | null, pageUrl:
   const image = absolute(metaContent(doc, ['og:image', 'twitter:image']), pageUrl);
   if (image) out.image = image;
   const modified = metaContent(doc, ['article:modified_time', 'og:updated_time', 'dateModified']) ?? jsonText(article?.dateModified);
-  const modifiedIso = modified ? parseDateValue(modified, now, pageZone(doc, pageUrl)) : null;
+  const modifiedIso = modified ? parseDateValue(modified, now, zone !== undefined ? zone : pageZone(doc, pageUrl)) : null;
   if (modifiedIso) out.modifiedAt = modifiedIso;
   const source = findSource(doc);
   if (source) out.source = source;
