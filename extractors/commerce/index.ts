@@ -21,6 +21,7 @@ import { preferBuyButton, preferLabelledSku, preferVisibleOutOfStock, votePrice 
 import { domReviews, mergeReviews } from './dom/reviews';
 import { pageLocale, safely, textOf } from './util';
 import { PRODUCT_MIN_SCORE, declaresOneProductToBuy, typePage, type PageTyping } from '../classify/model';
+import { pageZone } from '../time/page-zone';
 
 export interface CommerceFacets {
   pageType: 'product' | 'listing' | 'category' | 'shop' | 'other';
@@ -282,11 +283,13 @@ export function extractCommerce(doc: Document, ctx: ExtractContext): CommerceFac
   if (pageType === 'other' && categories.length >= 5 && commodities.length === 0) pageType = 'category';
   if (pageType === 'listing' && shop?.name && isShopsOwnPage(doc.title, base, shop)) pageType = 'shop';
 
-  const reviews = [...safely(() => schemaReviews([...jsonld, ...micro]), [] as Review[])];
+  // Review dates shown without a zone are the page's local times (+08:00 on a Chinese shop).
+  const zone = safely(() => pageZone(doc, base), null);
+  const reviews = [...safely(() => schemaReviews([...jsonld, ...micro], ctx.now, zone), [] as Review[])];
   if (reviews.length === 0 && pageType === 'product') {
     // The rendered list, and JSON the page fetched or embeds (more pages behind "查看更多评价").
-    const dom = safely(() => domReviews(idx, ctx.now), [] as Review[]);
-    const json = safely(() => reviewsFromJson([...ctx.xhr.map((x) => x.body), ...scripts], { now: ctx.now }), [] as Review[]);
+    const dom = safely(() => domReviews(idx, ctx.now, zone), [] as Review[]);
+    const json = safely(() => reviewsFromJson([...ctx.xhr.map((x) => x.body), ...scripts], { now: ctx.now, zone }), [] as Review[]);
     reviews.push(...mergeReviews(dom, json));
   }
 

@@ -48,16 +48,17 @@ describe('reviews', () => {
     const r = extractCommerce(htmlDoc(LABELLED, 'https://www.example-shop.cn/product.asp?id=77'), ctxFor('product', 'https://www.example-shop.cn/product.asp?id=77'));
     expect(r.reviews).toEqual([
       // 好评 / 中评 / 差评 are kept on the 5-star scale those shops derive them from: 5 / 3 / 1.
-      { author: 'j***n', rating: 5, content: '珠子很圆润，纹路清晰，包装也很用心。', date: '2013-05-12T14:32:00' },
-      { author: '小***鱼', rating: 3, content: '颜色比图片深一些，其他还好。', date: '2013-06-01T09:05:00' },
-      { author: '老***王', rating: 1, content: '发货太慢了。', date: '2013-07-20T21:10:00' },
+      // The times, shown without a zone on a Chinese shop, are its +08:00 local times.
+      { author: 'j***n', rating: 5, content: '珠子很圆润，纹路清晰，包装也很用心。', date: '2013-05-12T14:32:00+08:00' },
+      { author: '小***鱼', rating: 3, content: '颜色比图片深一些，其他还好。', date: '2013-06-01T09:05:00+08:00' },
+      { author: '老***王', rating: 1, content: '发货太慢了。', date: '2013-07-20T21:10:00+08:00' },
     ]);
   });
 
   it('reads a lone labelled review (a product with one review)', () => {
     const one = LABELLED.replace(/<table class="t3" width="100%"><tr><td class="a1">会员：小[^]*<\/table>\n<\/div>/, '</div>');
     const r = extractCommerce(htmlDoc(one, 'https://www.example-shop.cn/product.asp?id=77'), ctxFor('product', 'https://www.example-shop.cn/product.asp?id=77'));
-    expect(r.reviews).toEqual([{ author: 'j***n', rating: 5, content: '珠子很圆润，纹路清晰，包装也很用心。', date: '2013-05-12T14:32:00' }]);
+    expect(r.reviews).toEqual([{ author: 'j***n', rating: 5, content: '珠子很圆润，纹路清晰，包装也很用心。', date: '2013-05-12T14:32:00+08:00' }]);
   });
 
   it('reads one review per marketplace-style block: title and body, stars, date, without vote lines', () => {
@@ -78,9 +79,10 @@ describe('reviews', () => {
     ];
     const r = extractCommerce(htmlDoc(LABELLED.replace(/<div class="z7">[^]*<\/div><\/body>/, '</body>'), 'https://www.example-shop.cn/product.asp?id=77'), ctxFor('product', 'https://www.example-shop.cn/product.asp?id=77', xhr));
     expect(r.reviews).toEqual([
-      { author: 't***1', rating: 5, content: '很好， 物流快', date: '2024-02-03T10:20:00' },
-      { author: 't***2', rating: 3, content: '一般般吧', date: '2024-02-04T08:00:00' },
-      { author: 'abc', rating: 4, content: '第二页的评价', date: '2024-02-01T00:00:00.000Z' },
+      { author: 't***1', rating: 5, content: '很好， 物流快', date: '2024-02-03T10:20:00+08:00' },
+      { author: 't***2', rating: 3, content: '一般般吧', date: '2024-02-04T08:00:00+08:00' },
+      // An epoch time is an instant, shown in the shop's zone.
+      { author: 'abc', rating: 4, content: '第二页的评价', date: '2024-02-01T08:00:00+08:00' },
     ]);
   });
 

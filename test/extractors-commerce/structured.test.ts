@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jsonLdNodes } from '../../extractors/commerce/structured/jsonld';
+import { jsonLdNodes, type SchemaNode } from '../../extractors/commerce/structured/jsonld';
 import { flattenNodes, microdataNodes } from '../../extractors/commerce/structured/microdata';
 import { productCandidate, productNodes, schemaReviews } from '../../extractors/commerce/structured/schema-product';
 import { metaCandidate } from '../../extractors/commerce/structured/meta-tags';
@@ -31,7 +31,18 @@ describe('JSON-LD Product', () => {
     const nodes = jsonLdNodes(doc);
     const [p] = productNodes(nodes).map((n) => productCandidate(n, sctx, 'jsonld'));
     expect(p).toMatchObject({ name: 'Tea Kettle', price: 99, salePrice: 79, currency: 'CNY', availability: 'InStock', sku: 'TK-100', brand: 'Kettleco', rating: 4.6, reviewCount: 120, image: 'https://shop.example.cn/img/k.jpg' });
-    expect(schemaReviews(nodes)).toEqual([{ author: 'Li', rating: 5, content: 'Boils fast', date: '2025-03-01T00:00:00.000Z' }]);
+    // A date alone stays a day.
+    expect(schemaReviews(nodes)).toEqual([{ author: 'Li', rating: 5, content: 'Boils fast', date: '2025-03-01' }]);
+  });
+
+  it("keeps a review's time in the page's zone: an offset as written, a zone-less time as the shop's local time", () => {
+    const review = (datePublished: string): SchemaNode => ({ '@type': 'Review', author: 'Li', reviewBody: 'Boils fast', datePublished });
+    const now = new Date('2026-01-01T00:00:00Z');
+    expect(schemaReviews([review('2025-03-01T14:22:00')], now, 'Asia/Shanghai')[0]!.date).toBe('2025-03-01T14:22:00+08:00');
+    expect(schemaReviews([review('2025-03-01T14:22:00-05:00')], now, 'Asia/Shanghai')[0]!.date).toBe('2025-03-01T14:22:00-05:00');
+    // Zone unknown: kept as written, never read in this machine's zone.
+    expect(schemaReviews([review('2025-03-01T14:22:00')], now, null)[0]!.date).toBe('2025-03-01T14:22:00');
+    expect(schemaReviews([review('Sat, 01 Mar 2025 14:22:00 GMT')], now, null)[0]!.date).toBe('2025-03-01T14:22:00+00:00');
   });
 
   it('survives CDATA wrappers, lower-case types and variant offers (in stock when any variant is)', () => {

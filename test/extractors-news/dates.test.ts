@@ -67,6 +67,16 @@ describe('parseDateText', () => {
     expect(parseDateText('4 Mar 2024 3.5 stars', NOW)).toBe('2024-03-04');
   });
 
+  it('reads the stamps forums and blogs write', () => {
+    expect(parseDateText('Posted by EditorDavid on Sunday March 08, 2026 @03:34AM from the dept.', NOW)).toBe('2026-03-08T03:34:00');
+    expect(parseDateText('Last updated on Mar 13, 2026 (10:17 UTC).', NOW)).toBe('2026-03-13T10:17:00+00:00');
+    expect(parseDateText('UPDATED 16:47 EST / DECEMBER 19 2025', NOW)).toBe('2025-12-19T16:47:00-05:00');
+    // A two-digit year, month first, as US forums stamp posts: only with a clock and its meridiem.
+    expect(parseDateText('Posted by Lola 07/03/24 03:56 PM 17612 posts', NOW, 'America/Los_Angeles')).toBe('2024-07-03T15:56:00-07:00');
+    expect(parseDateText('Version 1/2/24 was released', NOW)).toBeNull();
+    expect(parseDateText('Jan 5, 2024 (10 comments)', NOW)).toBe('2024-01-05');
+  });
+
   it('does not take "today" in running prose for a date', () => {
     expect(parseDateText('Sign up today and get the newsletter with our best stories every week.', NOW)).toBeNull();
     expect(parseDateText('Today', NOW)).toBe('2026-03-10');

@@ -78,3 +78,16 @@ describe('a labelled date line below the text', () => {
     expect(findPublishedAt(d, null, NOW)).toBeNull();
   });
 });
+
+describe('a <time> element', () => {
+  it("reads the machine-readable datetime before the text of a <time> that only wraps it", () => {
+    // The forum prints the UTC clock ("02:57 PM") while its other times say -07:00: the text,
+    // read in the page's zone, would be 7 hours off.
+    const d = doc(`<html><head><title>First trip | Forum</title>
+      <meta itemprop="dateCreated" content="2024-07-03T08:30:35-07:00"></head><body>
+      <h1>First trip</h1><div class="metadata">Posted by ann on
+      <time class="date"><time datetime="2024-07-03T14:57:13Z">07/03/24 02:57 PM</time></time></div>
+      ${PROSE}</body></html>`);
+    expect(findPublishedAt(d, null, NOW, { url: 'https://forum.example.com/topics/first-trip' })).toBe('2024-07-03T14:57:13Z');
+  });
+});

@@ -1,5 +1,6 @@
 import type { Review } from '../../types';
 import { parseDateValue } from '../../news/meta/date-text';
+import { instantIn } from '../../time/page-zone';
 import { toNumber } from '../util';
 import { ratingWord } from '../signals/rating';
 
@@ -25,18 +26,20 @@ const NOT_DATE_KEY = /reply|answer|response|append|update|modif|expire|deliver|s
 const MAX_CONTENT = 5000;
 
 export interface ReviewJsonOptions {
-  /** The crawl time: relative dates and zone-less dates resolve against it. */
+  /** The crawl time: relative dates resolve against it. */
   now: Date;
+  /** The page's zone (see time/page-zone.ts): dates written without one are its local times, instants are shown in it. */
+  zone?: string | null;
 }
 
-function dateOf(v: unknown, now: Date): string | null {
+function dateOf(v: unknown, now: Date, zone: string | null): string | null {
   if (typeof v === 'number' && Number.isFinite(v)) {
     // Epoch seconds or milliseconds.
     const ms = v > 1e12 ? v : v > 1e9 ? v * 1000 : NaN;
     const d = new Date(ms);
-    return Number.isNaN(d.getTime()) || d.getUTCFullYear() < 1990 ? null : d.toISOString();
+    return Number.isNaN(d.getTime()) || d.getUTCFullYear() < 1990 ? null : instantIn(d, zone);
   }
-  if (typeof v === 'string' && v.trim() && v.length < 60) return parseDateValue(v.trim(), now);
+  if (typeof v === 'string' && v.trim() && v.length < 60) return parseDateValue(v.trim(), now, zone);
   return null;
 }
 
@@ -54,7 +57,7 @@ function authorIn(o: Record<string, unknown>): string | null {
 }
 
 /** One object as a review, or null when it has no text or nothing besides it. */
-export function reviewFromObject(o: Record<string, unknown>, now: Date): Review | null {
+export function reviewFromObject(o: Record<string, unknown>, now: Date, zone: string | null = null): Review | null {
   let content: string | null = null;
   let author: string | null = null;
   let rating: number | null = null;
@@ -71,7 +74,7 @@ export function reviewFromObject(o: Record<string, unknown>, now: Date): Review 
     } else if (rating === null && RATING_KEY.test(k) && !NOT_RATING_KEY.test(k)) {
       rating = ratingOf(v);
     } else if (date === null && DATE_KEY.test(k) && !NOT_DATE_KEY.test(k)) {
-      date = dateOf(v, now);
+      date = dateOf(v, now, zone);
     }
   }
   if (!content) return null;
@@ -94,7 +97,7 @@ export function reviewsFromJson(values: unknown[], opts: ReviewJsonOptions): Rev
     if (budget-- <= 0 || depth > 12 || !v || typeof v !== 'object') return;
     if (Array.isArray(v)) {
       const objs = v.filter((x): x is Record<string, unknown> => !!x && typeof x === 'object' && !Array.isArray(x));
-      const reviews = objs.map((o) => reviewFromObject(o, opts.now)).filter((r): r is Review => r !== null);
+      const reviews = objs.map((o) => reviewFromObject(o, opts.now, opts.zone ?? null)).filter((r): r is Review => r !== null);
       if (reviews.length > 0 && reviews.length >= objs.length * 0.6) {
         for (const r of reviews) {
           const key = `${r.author ?? ''}\u0001${r.content}`;

@@ -5,6 +5,7 @@ import { parsePrice } from '../../price/parse-price';
 import { absUrl, firstString, toNumber } from '../util';
 import { isType, type SchemaNode } from './jsonld';
 import { cleanSku } from '../signals/sku';
+import { parseDateValue } from '../../news/meta/date-text';
 
 export interface SchemaContext {
   url: string;
@@ -112,8 +113,19 @@ export function productNodes(nodes: SchemaNode[]): SchemaNode[] {
   return nodes.filter((n) => isType(n, 'Product', 'ProductGroup', 'IndividualProduct', 'ProductModel', 'Book', 'Vehicle', 'SomeProducts'));
 }
 
-/** Reviews from Review nodes (top level or under a product's `review`). */
-export function schemaReviews(nodes: SchemaNode[]): Review[] {
+/** A review's date as written; a form only JavaScript reads ("Tue, 05 Mar 2024 14:22:00 GMT") when it names its zone. */
+function reviewDate(value: string, now: Date, zone: string | null): string | null {
+  const d = parseDateValue(value, now, zone);
+  if (d) return d;
+  return /(?:Z|GMT|UTC|[+-]\d{2}:?\d{2})\s*$/i.test(value.trim()) && !Number.isNaN(Date.parse(value)) ? new Date(value).toISOString() : null;
+}
+
+/**
+ * Reviews from Review nodes (top level or under a product's `review`). Dates keep what the data
+ * writes: an offset as given, a day as a day, a zone-less time as the local time of `zone` (the
+ * page's, see time/page-zone.ts), never of this machine.
+ */
+export function schemaReviews(nodes: SchemaNode[], now: Date = new Date(), zone: string | null = null): Review[] {
   const out: Review[] = [];
   const seen = new Set<SchemaNode>();
   for (const n of nodes) {
@@ -128,7 +140,7 @@ export function schemaReviews(nodes: SchemaNode[]): Review[] {
         author: firstString(r.author),
         rating: rating ? toNumber(firstString(rating.ratingValue)) : null,
         content,
-        date: date && !Number.isNaN(Date.parse(date)) ? new Date(date).toISOString() : null,
+        date: date ? reviewDate(date, now, zone) : null,
       });
     }
   }

@@ -22,10 +22,10 @@ export function englishMonth(word: string): number | null {
 }
 const MONTH_WORD = new RegExp(`^${MONTH_NAME}$`, 'i');
 /**
- * A clock time after a date: "08:30", "8:30 PM", "at 8:30", "- 14:30", "· 14:30", "08时30分"; Chinese pages may put
+ * A clock time after a date: "08:30", "8:30 PM", "at 8:30", "- 14:30", "· 14:30", "@11:40AM", "(10:17 UTC)", "08时30分"; Chinese pages may put
  * the weekday ("星期五", "（周五）") and a part of the day ("下午 3:20") between the date and it.
  */
-const TIME = '(?:[\\sT,]*(?:(?:[-–—|·•]|at|à|um|alle|às|a las|a la)\\s*)?(?:[（(]?(?:星期|周|週|礼拜|禮拜)[一二三四五六日天][）)]?\\s*)?(?:(?:上午|早上|凌晨|中午|下午|晚上|傍晚)\\s*)?(\\d{1,2})[:：时時](\\d{2})(?:[:：分](\\d{2}))?(?:\\s*([ap])\\.?m\\.?)?)?';
+const TIME = '(?:[\\sT,(]*(?:(?:[-–—|·•@]|at|à|um|alle|às|a las|a la)\\s*)?(?:[（(]?(?:星期|周|週|礼拜|禮拜)[一二三四五六日天][）)]?\\s*)?(?:(?:上午|早上|凌晨|中午|下午|晚上|傍晚)\\s*)?(\\d{1,2})[:：时時](\\d{2})(?:[:：分](\\d{2}))?(?:\\s*([ap])\\.?m\\.?)?)?';
 /** "a"/"p" of a time: as written in English, or "p" after a Chinese word for the afternoon or evening. */
 const meridiem = (m: RegExpExecArray, i: number): string | undefined => m[i] ?? (/(中午|下午|晚上|傍晚)\s*\d/.test(m[0]) ? 'p' : undefined);
 
@@ -175,6 +175,13 @@ const PATTERNS: Pattern[] = [
     re: new RegExp(`\\b(\\d{1,2})\\.(\\d{1,2})\\.(\\d{4})(?!\\d)${TIME}`, 'i'),
     build: (m) => local(+m[3], +m[2], +m[1], m[4], m[5], m[6], m[7]),
   },
+  // 07/03/24 02:57 PM: a two-digit year, as forums stamp posts; read only with a clock and its
+  // meridiem (a US stamp, month first unless the first number cannot be a month): "07/03/24"
+  // alone may be a version or a score.
+  {
+    re: /\b(\d{1,2})\/(\d{1,2})\/(\d{2})\s+(\d{1,2}):(\d{2})(?::(\d{2}))?\s*([ap])\.?m\b\.?/i,
+    build: (m) => (+m[1] > 12 ? local(2000 + +m[3], +m[2], +m[1], m[4], m[5], m[6], m[7]) : local(2000 + +m[3], +m[1], +m[2], m[4], m[5], m[6], m[7])),
+  },
   // 2/24/2026: month first (US) unless the first number cannot be a month.
   {
     re: new RegExp(`\\b(\\d{1,2})/(\\d{1,2})/(\\d{4})(?!\\d)${TIME}`, 'i'),
@@ -270,8 +277,8 @@ export function parseDateText(raw: string, now: Date, zone: string | null = null
   return null;
 }
 
-/** A clock with a meridiem or a zone, written just before a date ("3:45 PM EST, Mon March 4, 2024"). */
-const CLOCK_BEFORE = /(?<![\d:.])(\d{1,2})[:.](\d{2})\s*(?:([ap])\.?m\.?)?((?:\s*(?:utc|gmt)\s*[+-]\s*\d{1,2}(?::?\d{2})?|\s+[a-z]{2,4})?)\s*[,|·•–—-]?\s*(?:on\s+)?(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?,?\s*)?$/i;
+/** A clock with a meridiem or a zone, written just before a date ("3:45 PM EST, Mon March 4, 2024", "16:47 EST / DECEMBER 19 2025"). */
+const CLOCK_BEFORE = /(?<![\d:.])(\d{1,2})[:.](\d{2})\s*(?:([ap])\.?m\.?)?((?:\s*(?:utc|gmt)\s*[+-]\s*\d{1,2}(?::?\d{2})?|\s+[a-z]{2,4})?)\s*[,|/·•–—-]?\s*(?:on\s+)?(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?,?\s*)?$/i;
 /** A clock written with a dot after a date, with a meridiem or a zone ("Mon 4 Mar 2024 15.45 GMT"). */
 const DOTTED_AFTER = /^\s*[,|·•–—-]?\s*(?:at\s+)?(\d{1,2})\.(\d{2})(?![\d.])\s*(?:([ap])\.?m\.?)?/i;
 

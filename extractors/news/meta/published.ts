@@ -307,8 +307,14 @@ export function fromStructured(doc: Document, article: JsonObject | null, now: D
     const d = parseDateValue(itemprop.getAttribute('content') ?? itemprop.getAttribute('datetime') ?? textOf(itemprop), now, zone);
     if (d) return d;
   }
-  for (const t of Array.from(doc.querySelectorAll('time')).slice(0, 5)) {
-    const d = parseDateValue(t.getAttribute('datetime') ?? textOf(t), now, zone);
+  // A machine-readable datetime first: a <time> without one may only wrap it, its text the same
+  // moment printed in another zone ("<time><time datetime="…14:57:13Z">07/03/24 02:57 PM</time></time>").
+  for (const t of Array.from(doc.querySelectorAll('time[datetime]')).slice(0, 5)) {
+    const d = parseDateValue(t.getAttribute('datetime')!, now, zone);
+    if (d) return d;
+  }
+  for (const t of Array.from(doc.querySelectorAll('time:not([datetime])')).slice(0, 5)) {
+    const d = parseDateValue(textOf(t), now, zone);
     if (d) return d;
   }
   return null;
