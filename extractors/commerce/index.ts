@@ -283,8 +283,11 @@ export function extractCommerce(doc: Document, ctx: ExtractContext): CommerceFac
   if (pageType === 'other' && categories.length >= 5 && commodities.length === 0) pageType = 'category';
   if (pageType === 'listing' && shop?.name && isShopsOwnPage(doc.title, base, shop)) pageType = 'shop';
 
-  // Review dates shown without a zone are the page's local times (+08:00 on a Chinese shop).
-  const zone = safely(() => pageZone(doc, base), null);
+  // Review dates shown without a zone are the page's local times (+08:00 on a Chinese shop). The
+  // zone is read once, and only when a review's date is: reading it costs about a tenth of a
+  // product page's extraction, and most pages have no reviews.
+  let pageZoneRead: string | null | undefined;
+  const zone = () => (pageZoneRead === undefined ? (pageZoneRead = safely(() => pageZone(doc, base), null)) : pageZoneRead);
   const reviews = [...safely(() => schemaReviews([...jsonld, ...micro], ctx.now, zone), [] as Review[])];
   if (reviews.length === 0 && pageType === 'product') {
     // The rendered list, and JSON the page fetched or embeds (more pages behind "查看更多评价").

@@ -134,9 +134,9 @@ function segmentsOf(item: Element): { segments: Segment[]; widgetRating: number 
 const MAX_AUTHOR = 40;
 
 /** A short segment that is a date and little else ("2024-03-05 14:32", "3天前"). */
-function dateSegment(text: string, now: Date, zone: string | null): string | null {
+function dateSegment(text: string, now: Date, zone: () => string | null): string | null {
   if (text.length > 40) return null;
-  const d = parseDateText(text, now, zone);
+  const d = parseDateText(text, now, zone());
   if (!d) return null;
   const rest = text.replace(/[\d\s:：/.\-年月日号时分秒,APMapm]|January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec/g, '');
   return rest.length <= 8 ? d : null;
@@ -148,10 +148,10 @@ function ratingSegment(text: string): number | null {
 }
 
 /** Reads one block as a review: labelled parts first, then class hints, then what each segment says. */
-function readItem(item: Element, now: Date, zone: string | null): ReadItem {
+function readItem(item: Element, now: Date, zone: () => string | null): ReadItem {
   const { segments, widgetRating, timeValue } = segmentsOf(item);
   let author: string | null = null;
-  let date: string | null = timeValue ? parseDateValue(timeValue, now, zone) : null;
+  let date: string | null = timeValue ? parseDateValue(timeValue, now, zone()) : null;
   let rating: number | null = widgetRating;
   const labelled: string[] = [];
   const plain: string[] = [];
@@ -178,7 +178,7 @@ function readItem(item: Element, now: Date, zone: string | null): ReadItem {
       continue;
     }
     if ((m = DATE_LABEL.exec(text))) {
-      const d = parseDateText(text.slice(m[0].length), now, zone);
+      const d = parseDateText(text.slice(m[0].length), now, zone());
       if (d) {
         date ??= d;
         continue;
@@ -258,9 +258,9 @@ function inChrome(el: Element): boolean {
  * review / comment / 评价). Groups holding another such group are its wrappers (two columns of
  * reviews, a section around the list) and give way to it; the rest are read in page order.
  * A lone block is as likely a "no reviews yet" notice or a score summary: at least two.
- * `zone`: the page's zone (see time/page-zone.ts), for dates shown without one.
+ * `zone()`: the page's zone (see time/page-zone.ts), for dates shown without one.
  */
-export function domReviews(idx: PageIndex, now: Date = new Date(), zone: string | null = null): Review[] {
+export function domReviews(idx: PageIndex, now: Date = new Date(), zone: () => string | null = () => null): Review[] {
   const groups: Array<{ items: Element[]; reviews: Review[] }> = [];
   // Elements holding a text that may be part of a review, found in one pass over the text nodes.
   const marked = new Set<Element>();

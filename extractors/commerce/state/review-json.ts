@@ -28,18 +28,18 @@ const MAX_CONTENT = 5000;
 export interface ReviewJsonOptions {
   /** The crawl time: relative dates resolve against it. */
   now: Date;
-  /** The page's zone (see time/page-zone.ts): dates written without one are its local times, instants are shown in it. */
-  zone?: string | null;
+  /** The page's zone (see time/page-zone.ts), asked when a date is read: dates written without one are its local times, instants are shown in it. */
+  zone?: () => string | null;
 }
 
-function dateOf(v: unknown, now: Date, zone: string | null): string | null {
+function dateOf(v: unknown, now: Date, zone: () => string | null): string | null {
   if (typeof v === 'number' && Number.isFinite(v)) {
     // Epoch seconds or milliseconds.
     const ms = v > 1e12 ? v : v > 1e9 ? v * 1000 : NaN;
     const d = new Date(ms);
-    return Number.isNaN(d.getTime()) || d.getUTCFullYear() < 1990 ? null : instantIn(d, zone);
+    return Number.isNaN(d.getTime()) || d.getUTCFullYear() < 1990 ? null : instantIn(d, zone());
   }
-  if (typeof v === 'string' && v.trim() && v.length < 60) return parseDateValue(v.trim(), now, zone);
+  if (typeof v === 'string' && v.trim() && v.length < 60) return parseDateValue(v.trim(), now, zone());
   return null;
 }
 
@@ -57,7 +57,7 @@ function authorIn(o: Record<string, unknown>): string | null {
 }
 
 /** One object as a review, or null when it has no text or nothing besides it. */
-export function reviewFromObject(o: Record<string, unknown>, now: Date, zone: string | null = null): Review | null {
+export function reviewFromObject(o: Record<string, unknown>, now: Date, zone: () => string | null = () => null): Review | null {
   let content: string | null = null;
   let author: string | null = null;
   let rating: number | null = null;
@@ -97,7 +97,7 @@ export function reviewsFromJson(values: unknown[], opts: ReviewJsonOptions): Rev
     if (budget-- <= 0 || depth > 12 || !v || typeof v !== 'object') return;
     if (Array.isArray(v)) {
       const objs = v.filter((x): x is Record<string, unknown> => !!x && typeof x === 'object' && !Array.isArray(x));
-      const reviews = objs.map((o) => reviewFromObject(o, opts.now, opts.zone ?? null)).filter((r): r is Review => r !== null);
+      const reviews = objs.map((o) => reviewFromObject(o, opts.now, opts.zone ?? (() => null))).filter((r): r is Review => r !== null);
       if (reviews.length > 0 && reviews.length >= objs.length * 0.6) {
         for (const r of reviews) {
           const key = `${r.author ?? ''}\u0001${r.content}`;

@@ -122,10 +122,10 @@ function reviewDate(value: string, now: Date, zone: string | null): string | nul
 
 /**
  * Reviews from Review nodes (top level or under a product's `review`). Dates keep what the data
- * writes: an offset as given, a day as a day, a zone-less time as the local time of `zone` (the
- * page's, see time/page-zone.ts), never of this machine.
+ * writes: an offset as given, a day as a day, a zone-less time as the local time of `zone()` (the
+ * page's, see time/page-zone.ts; asked only when a review has a date), never of this machine.
  */
-export function schemaReviews(nodes: SchemaNode[], now: Date = new Date(), zone: string | null = null): Review[] {
+export function schemaReviews(nodes: SchemaNode[], now: Date = new Date(), zone: () => string | null = () => null): Review[] {
   const out: Review[] = [];
   const seen = new Set<SchemaNode>();
   for (const n of nodes) {
@@ -140,7 +140,7 @@ export function schemaReviews(nodes: SchemaNode[], now: Date = new Date(), zone:
         author: firstString(r.author),
         rating: rating ? toNumber(firstString(rating.ratingValue)) : null,
         content,
-        date: date ? reviewDate(date, now, zone) : null,
+        date: date ? reviewDate(date, now, zone()) : null,
       });
     }
   }

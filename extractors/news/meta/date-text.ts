@@ -122,6 +122,12 @@ export function withZone(local: string, zone: string | null | undefined): string
   return off ? `${local}${off}` : local;
 }
 
+/** A US numeric date ("2/24/2026 8:30 PM": month, day, year, clock in groups 1-7), month first unless the first number cannot be a month. */
+function monthFirst(year: number, m: RegExpExecArray): string | null {
+  const [month, day] = +m[1]! > 12 ? [+m[2]!, +m[1]!] : [+m[1]!, +m[2]!];
+  return local(year, month, day, m[4], m[5], m[6], m[7]);
+}
+
 /** Most specific first. */
 const PATTERNS: Pattern[] = [
   // ISO 8601 with a zone: exact instant.
@@ -180,12 +186,12 @@ const PATTERNS: Pattern[] = [
   // alone may be a version or a score.
   {
     re: /\b(\d{1,2})\/(\d{1,2})\/(\d{2})\s+(\d{1,2}):(\d{2})(?::(\d{2}))?\s*([ap])\.?m\b\.?/i,
-    build: (m) => (+m[1] > 12 ? local(2000 + +m[3], +m[2], +m[1], m[4], m[5], m[6], m[7]) : local(2000 + +m[3], +m[1], +m[2], m[4], m[5], m[6], m[7])),
+    build: (m) => monthFirst(2000 + +m[3], m),
   },
   // 2/24/2026: month first (US) unless the first number cannot be a month.
   {
     re: new RegExp(`\\b(\\d{1,2})/(\\d{1,2})/(\\d{4})(?!\\d)${TIME}`, 'i'),
-    build: (m) => (+m[1] > 12 ? local(+m[3], +m[2], +m[1], m[4], m[5], m[6], m[7]) : local(+m[3], +m[1], +m[2], m[4], m[5], m[6], m[7])),
+    build: (m) => monthFirst(+m[3], m),
   },
   // 5月12日 10:30 / 05-12 10:30: this year's dates on Chinese pages and forums carry no year.
   // The year is the crawl's, the year before when that would put the date in the future.
