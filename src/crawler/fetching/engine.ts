@@ -113,8 +113,8 @@ export class CrawlEngine extends EngineBase {
         // while this one is read); a 429/503's Retry-After is noted first, so that next page waits for it.
         postNavigationHooks: [({ request, response }) => this.afterNavigation(request, response)],
         requestHandler: (ctx) => this.handlePage(ctx),
-        errorHandler: ({ request, page, proxyInfo }, error) => this.onError(request, this.pageError(page, error), proxyInfo?.url),
-        failedRequestHandler: ({ request, page }, error) => this.onFailed(request, this.pageError(page, error)),
+        errorHandler: ({ request, page, proxyInfo }, error) => this.onError(request, this.pageError(request, page, error), proxyInfo?.url),
+        failedRequestHandler: ({ request, page }, error) => this.onFailed(request, this.pageError(request, page, error)),
       },
       deps.config,
       { reusePages: !proxied, proxied },
@@ -239,17 +239,38 @@ export class CrawlEngine extends EngineBase {
 
   /**
    * What really failed on the page: its renderer crashed (a crashed tab is never reused, see
-   * page-reuse), or the navigation guard refused a redirect hop (the browser only says "aborted").
+   * page-reuse), the navigation guard refused a redirect hop (the browser only says "aborted"),
+   * or the server answered an error status without a body, which Chromium reports as a failed
+   * navigation: judged by its status as handlePage judges one with a body (a 404 is gone and
+   * not retried, a 429 blocked).
    */
-  private pageError(page: Page | undefined, error: Error): Error {
+  private pageError(request: Request, page: Page | undefined, error: Error): Error {
     if (page && this.crashed.has(page)) {
       return reasonedError(`the page's renderer crashed, most likely out of memory (scripts are capped at ${RENDERER_HEAP_MIB} MiB per tab)`, 'too-much-memory');
+    }
+    const empty = page ? this.captures.get(page)?.emptyAnswer(error) : null;
+    if (empty) {
+      const { status } = empty;
+      this.access.retryAfter(new URL(request.url).host, status, retryAfterMs(empty.retryAfter));
+      if (status === 404 || status === 410) {
+        this.goneAnswers.add(request);
+        return finalError(`HTTP ${status}`, request);
+      }
+      return new Error(status === 401 || status === 403 || status === 429 ? `blocked: status code ${status}` : `HTTP ${status}`);
     }
     return this.guard.refusal(page) ?? error;
   }
 
-  private onFailed(request: Request, error: Error): void {
+  /** Requests answered 404/410 without a body, whose records are marked gone when they fail. */
+  private readonly goneAnswers = new WeakSet<Request>();
+
+  private async onFailed(request: Request, error: Error): Promise<void> {
     this.releaseHost(request);
+    if (this.goneAnswers.has(request)) {
+      this.goneAnswers.delete(request);
+      await this.deps.sink.markGone(request.url);
+      this.deps.stats.pagesGone++;
+    }
     this.retries.pageFailed(request, error, this.deps);
   }
 

@@ -51,14 +51,34 @@ export class PageCapture {
     }
   };
   private readonly onResponseEvent = (res: Response) => {
-    if (this.active) this.onResponse(res);
+    if (!this.active) return;
+    if (res.request().isNavigationRequest() && res.frame() === this.page.mainFrame()) {
+      this.document = { status: res.status(), retryAfter: res.headers()['retry-after'] };
+    }
+    this.onResponse(res);
   };
+  /**
+   * The answer to the page's own document in this load (the last hop of a redirect chain): kept
+   * for a navigation that fails although the server answered (see emptyAnswerStatus).
+   */
+  private document: { status: number; retryAfter: string | undefined } | null = null;
 
   constructor(private readonly page: Page) {
     page.on('request', this.onRequest);
     page.on('requestfinished', this.onDone);
     page.on('requestfailed', this.onDone);
     page.on('response', this.onResponseEvent);
+  }
+
+  /**
+   * The status of a 4xx/5xx document answer that came without a body, when `error` is the
+   * navigation failure Chromium gives it (net::ERR_HTTP_RESPONSE_CODE_FAILURE: it shows its own
+   * error page where other browsers show an empty one). Such a 404 is as gone as one with a body,
+   * and must not be retried as a network error. Null for any other error.
+   */
+  emptyAnswer(error: Error): { status: number; retryAfter: string | undefined } | null {
+    if (!/ERR_HTTP_RESPONSE_CODE_FAILURE/.test(error.message) || !this.document || this.document.status < 400) return null;
+    return this.document;
   }
 
   /** JSON bodies read so far for the current load. */
@@ -77,6 +97,7 @@ export class PageCapture {
    * per event type, measured at ~10 ms of this process' CPU per page when re-attached per load.
    */
   restart(): void {
+    this.document = null;
     this.captured = [];
     this.requests = [];
     this.inFlight = 0;
