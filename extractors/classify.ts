@@ -5,6 +5,8 @@ import { isStoryList } from './classify/story-list';
 
 const LD_ARTICLE = FEATURE_NAMES.indexOf('ldArticle');
 const OG_ARTICLE = FEATURE_NAMES.indexOf('ogArticle');
+const DATE_NEAR_HEADING = FEATURE_NAMES.indexOf('dateNearHeading');
+const HEADING_IN_TITLE = FEATURE_NAMES.indexOf('headingInTitle');
 
 /**
  * Below this probability of news, by the page-type model, a page Readability found text on is
@@ -24,6 +26,16 @@ export const NEWS_MIN_SCORE = 0.25;
 export function readsAsStoryList(commerce: CommerceFacets | null): boolean {
   const typing = commerce?.typing;
   return !!typing && isStoryList(typing.stories) && !typing.features[LD_ARTICLE] && !typing.features[OG_ARTICLE];
+}
+
+/**
+ * Whether the page's main heading is its title (half its words or more are in <title>) and a
+ * date is written beside it: the dateline block of a story, which lets a brief of one short
+ * paragraph count as an article (see isArticle).
+ */
+export function datedHeadline(commerce: CommerceFacets | null): boolean {
+  const f = commerce?.typing?.features;
+  return !!f && f[DATE_NEAR_HEADING] === 1 && (f[HEADING_IN_TITLE] ?? 0) >= 0.5;
 }
 
 /**

@@ -2,7 +2,7 @@ import type { ExtractContext, ExtractKind, PageResult, CapturedJson } from './ty
 import { parseHtml } from './parse';
 import { extractCommerce } from './commerce/index';
 import { extractNews } from './news/index';
-import { choosePageType, foundGoods, readsAsStoryList } from './classify';
+import { choosePageType, datedHeadline, foundGoods, readsAsStoryList } from './classify';
 
 export type { PageResult, ExtractKind, CapturedJson } from './types';
 
@@ -26,7 +26,7 @@ export function extractDocument(doc: Document, url: string, opts: ExtractOptions
   // so Readability — most of the cost of a shop page — is not run on it.
   // Nor is a list of stories: its text would be stored as one article mixed from several.
   const wantNews = ctx.kind === 'news' || (ctx.kind === 'auto' && !foundGoods(commerce) && !readsAsStoryList(commerce));
-  const news = wantNews ? extractNews(doc, ctx) : null;
+  const news = wantNews ? extractNews(doc, ctx, ctx.kind === 'auto' ? { datedHeadline: datedHeadline(commerce) } : {}) : null;
   const result: PageResult = {
     url,
     pageType: choosePageType(ctx.kind, commerce, news),

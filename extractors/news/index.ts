@@ -19,6 +19,8 @@ export interface NewsOptions {
   keywords?: number;
   /** Summary sentences (default 3). */
   summarySentences?: number;
+  /** In auto mode: the page typer found the headline is the title, dated beside it (see isArticle). */
+  datedHeadline?: boolean;
 }
 
 const NO_CONTENT: ContentResult = { paragraphs: [], method: 'none', readability: null };
@@ -45,7 +47,7 @@ export function extractNews(doc: Document, ctx: ExtractContext, opts: NewsOption
   if (
     ctx.kind !== 'news' &&
     ogType &&
-    guard(() => tooLightForArticle(doc.body, { jsonLdArticle: article, publishedAt, ogType: ogType.value }), false)
+    guard(() => tooLightForArticle(doc.body, { jsonLdArticle: article, publishedAt, ogType: ogType.value, datedHeadline: opts.datedHeadline ?? false }), false)
   ) {
     return null;
   }
@@ -53,7 +55,7 @@ export function extractNews(doc: Document, ctx: ExtractContext, opts: NewsOption
   if (
     ctx.kind !== 'news' &&
     // Without the document, isArticle throws where it would have read og:type and failed.
-    !guard(() => isArticle(null, { jsonLdArticle: article, paragraphs: content.paragraphs, publishedAt, ...(ogType ? { ogType: ogType.value } : {}) }), false)
+    !guard(() => isArticle(null, { jsonLdArticle: article, paragraphs: content.paragraphs, publishedAt, datedHeadline: opts.datedHeadline ?? false, ...(ogType ? { ogType: ogType.value } : {}) }), false)
   ) {
     return null;
   }

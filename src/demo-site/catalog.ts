@@ -88,6 +88,8 @@ export interface DemoNews {
   publishedAt: string;
   /** The main text, paragraph by paragraph, exactly as on the page. */
   paragraphs: string[];
+  /** A brief (快讯): one short paragraph under the headline, as portals print their flashes. */
+  brief: boolean;
   /** Terms planted repeatedly in the text (good keyword candidates). */
   topicTerms: string[];
   /** Where/how the date appears on the page. */
@@ -302,6 +304,10 @@ function buildNews(rng: Rng, perLanguage: number): DemoNews[] {
         : dateFormat === 'text-en' || (!zh && dateFormat !== 'text-dash') ? `${months[M - 1]} ${D}, ${Y} ${h % 12 || 12}:${pad(m)} ${h < 12 ? 'AM' : 'PM'} GMT+8`
         : `${Y}-${pad(M)}-${pad(D)} ${pad(h)}:${pad(m)}${zh ? '' : ' GMT+8'}`;
       const id = String((zh ? 20001 : 30001) + i);
+      // Every sixth Chinese story is a brief of its first paragraph (chosen without drawing from
+      // rng, so the rest of the catalog stays as it was; never a two-page one).
+      const brief = zh && i % 6 === 3;
+      if (brief) paragraphs.splice(1);
       news.push({
         id,
         url: `/news/${language}/${id}.html`,
@@ -310,6 +316,7 @@ function buildNews(rng: Rng, perLanguage: number): DemoNews[] {
         author: person(),
         publishedAt,
         paragraphs,
+        brief,
         topicTerms: [A, B, C],
         dateFormat,
         dateShown,

@@ -272,3 +272,20 @@ export function productSoldOut(): string {
   <div class="reviews"><h3>累计评价</h3><ul><li><span class="user">m***8</span><p>颜值很高，功能齐全，送给朋友的礼物，对方很喜欢。</p><span>2024-01-23</span></li></ul></div>
   ${FOOT}</body></html>`;
 }
+
+/**
+ * A portal's brief (快讯): one short paragraph under a headline that is the page's title, with
+ * the minute it was published and its source beside the headline, in a page of channel links
+ * and a headline list, as Chinese portals print their flashes. No article markup.
+ */
+export function portalBrief(): string {
+  const links = ZH_STORIES.map(([t], i) => `<li><a href="/news/2026/03/${1001 + i}.html">${t}</a></li>`).join('');
+  return `<html><head><meta charset="utf-8"><title>央行今日开展2000亿元逆回购操作_某某新闻网</title></head><body>
+  <div class="nav"><a href="/">首页</a> | <a href="/news/">新闻</a> | <a href="/finance/">财经</a> | <a href="/tech/">科技</a> | <a href="/sports/">体育</a> | <a href="/ent/">娱乐</a></div>
+  <div class="main"><h1>央行今日开展2000亿元逆回购操作</h1>
+  <div class="info"><span>2026-03-18 09:21</span> <span>来源：某某财经</span></div>
+  <div id="article"><p>某某财经3月18日讯，央行今日以利率招标方式开展了2000亿元7天期逆回购操作，中标利率为1.80%，与此前持平。因今日有1500亿元逆回购到期，当日实现净投放500亿元。</p></div>
+  <div class="editor">（责任编辑：王小明）</div></div>
+  <div class="side"><h3>相关新闻</h3><ul>${links}</ul></div>
+  <div class="footer">某某新闻网 版权所有</div></body></html>`;
+}

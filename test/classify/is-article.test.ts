@@ -23,3 +23,18 @@ describe('isArticle for an unmarked auto page', () => {
     expect(isArticle(null, { jsonLdArticle: null, paragraphs: [long(1), long(1), long(1)], publishedAt: null, ogType: null })).toBe(false);
   });
 });
+
+describe('isArticle for a brief (one or two short paragraphs)', () => {
+  const flash = ['新华社北京3月5日电 第十四届全国人民代表大会第二次会议5日上午在人民大会堂开幕，国务院总理作政府工作报告。'];
+  it('takes a brief whose headline is the title with the minute of publication beside it', () => {
+    expect(isArticle(null, { jsonLdArticle: null, paragraphs: flash, publishedAt: '2024-03-05T09:02:00+08:00', ogType: null, datedHeadline: true })).toBe(true);
+    expect(isArticle(null, { jsonLdArticle: null, paragraphs: [long(1)], publishedAt: '2026-03-02T08:00:00Z', ogType: null, datedHeadline: true })).toBe(true);
+  });
+
+  it('turns it away with a day only, without the dateline by the headline, or with next to no text', () => {
+    expect(isArticle(null, { jsonLdArticle: null, paragraphs: flash, publishedAt: '2024-03-05', ogType: null, datedHeadline: true })).toBe(false);
+    expect(isArticle(null, { jsonLdArticle: null, paragraphs: flash, publishedAt: '2024-03-05T09:02:00+08:00', ogType: null, datedHeadline: false })).toBe(false);
+    expect(isArticle(null, { jsonLdArticle: null, paragraphs: flash, publishedAt: '2024-03-05T09:02:00+08:00', ogType: null })).toBe(false);
+    expect(isArticle(null, { jsonLdArticle: null, paragraphs: ['Opening hours: 9:00-17:00.'], publishedAt: '2024-03-05T09:02:00Z', ogType: null, datedHeadline: true })).toBe(false);
+  });
+});

@@ -5,7 +5,7 @@ import { parseHtml } from '../../extractors/parse';
 import { FEATURE_NAMES } from '../../extractors/classify/features';
 import model from '../../extractors/classify/page-type-model.json';
 import {
-  articleWithRelatedBox, blogPostWithStoreBox, listingWithSellerBox, newsCentreIndex, productSoldOut, productWhilePriceLoads, sectionFront, shopGuideArticle, smallCategoryList,
+  articleWithRelatedBox, blogPostWithStoreBox, listingWithSellerBox, newsCentreIndex, portalBrief, productSoldOut, productWhilePriceLoads, sectionFront, shopGuideArticle, smallCategoryList,
   SMALL_LIST_ITEMS, storyWithMoreBox,
 } from './fixtures';
 
@@ -82,6 +82,17 @@ describe('news index pages and articles in auto mode', () => {
     expect(r.pageType).toBe('news');
     expect(r.news?.content).toContain('A deep soak twice a week');
     expect(r.commodities).toHaveLength(0);
+  });
+
+  it('types a portal\'s brief of one short paragraph, dated to the minute beside its headline, as news in the page\'s zone', () => {
+    const r = extractHtml(portalBrief(), 'https://news.example.cn/a/20260318/5521.html');
+    expect(r.pageType).toBe('news');
+    expect(r.news).toMatchObject({ title: '央行今日开展2000亿元逆回购操作', publishedAt: '2026-03-18T09:21:00+08:00' });
+    expect(r.news?.content).toContain('净投放500亿元');
+    // The same paragraph under a date without its minute is not told from other short text.
+    const dayOnly = extractHtml(portalBrief().replace('2026-03-18 09:21', '2026-03-18'), 'https://news.example.cn/a/20260318/5521.html');
+    expect(dayOnly.pageType).not.toBe('news');
+    expect(dayOnly.news).toBeNull();
   });
 
   it('types a buying guide on a shop\'s site, with priced goods under it, as news rather than a listing', () => {

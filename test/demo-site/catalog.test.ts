@@ -43,11 +43,13 @@ describe('demo-site catalog', () => {
     expect(new Set(cat.products.map((p) => p.sku)).size).toBe(400);
   });
 
-  it('news articles have 8-20 paragraphs with recurring planted terms and varied date formats', () => {
+  it('news articles have 8-20 paragraphs with recurring planted terms and varied date formats; briefs have one', () => {
     const cat = buildCatalog({ newsPerLanguage: 12 });
     expect(cat.news.filter((n) => n.language === 'zh')).toHaveLength(12);
     expect(cat.news.filter((n) => n.language === 'en')).toHaveLength(12);
-    for (const n of cat.news) {
+    const briefs = cat.news.filter((n) => n.brief);
+    expect(briefs.map((n) => [n.language, n.paragraphs.length, n.pageTwoFrom])).toEqual([['zh', 1, null], ['zh', 1, null]]);
+    for (const n of cat.news.filter((x) => !x.brief)) {
       expect(n.paragraphs.length).toBeGreaterThanOrEqual(8);
       expect(n.paragraphs.length).toBeLessThanOrEqual(20);
       const text = n.paragraphs.join('\n');
