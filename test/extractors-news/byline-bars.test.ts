@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { authorFromByline, findAuthor } from '../../extractors/news/meta/author';
+import { spacedText } from '../../extractors/news/meta/byline-text';
 import { doc } from './dom';
 
 /** An English blog post: header bar, text, footer. */
@@ -106,5 +107,13 @@ describe('teaser cards', () => {
       'https://www.greenleaf.example/blog/frost',
     );
     expect(findAuthor(d, null, null)).toBe('Dana Whitfield');
+  });
+});
+
+describe('line breaks around a byline', () => {
+  it('are no separators at its ends, however many (read in linear time: the old trim backtracked exponentially)', () => {
+    const breaks = '<br> '.repeat(40);
+    const el = doc(`<html><body><p id="b">${breaks}記者張翠／台北報導${breaks}x${breaks}</p></body></html>`).getElementById('b')!;
+    expect(spacedText(el)).toBe('記者張翠／台北報導 · x');
   });
 });

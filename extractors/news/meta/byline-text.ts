@@ -298,13 +298,24 @@ export function spacedText(el: Element): string {
     }
   };
   walk(el);
-  // No space where an element ended right before punctuation ("<a>Ann</a>, <a>Bo</a>").
-  return collapseSpace(parts.join(''))
-    // Breaks at the ends and runs of them are no separators ("…張翠報導<br>", "<br><br>").
-    .replace(/^(?:\s*·\s*)+|(?:\s*·\s*)+$/gu, '')
+  // Breaks at the ends and runs of them are no separators ("…張翠報導<br>", "<br><br>").
+  return trimSeparators(collapseSpace(parts.join('')))
     .replace(/\s*·(?:\s*·)+\s*/gu, ' · ')
+    // No space where an element ended right before punctuation ("<a>Ann</a>, <a>Bo</a>").
     .replace(/ (?=[,.;:!?)\]）】」，。、；：])/gu, '')
     .replace(/(?<=[(\[（【「]) /gu, '');
+}
+
+/**
+ * The text without the breaks' dots (and spaces) at its ends. A loop, not a regex: "(?:\s*·\s*)+$"
+ * splits each space two ways and backtracked exponentially on a long run of breaks.
+ */
+function trimSeparators(s: string): string {
+  let a = 0;
+  let b = s.length;
+  while (a < b && (s[a] === '·' || s[a] === ' ')) a++;
+  while (b > a && (s[b - 1] === '·' || s[b - 1] === ' ')) b--;
+  return s.slice(a, b);
 }
 
 /** A byline written as one link ("<a href="/search?q=Jane">by Jane Doe</a>"). */
