@@ -55,12 +55,26 @@ const META_LABEL = /^(?:颜色分类|颜色|尺码|尺寸|规格|型号|版本|�
 /** "Verified Purchase" badges, also where they run into the text. */
 const BADGE = /verified purchase|verifizierter kauf|acquisto verificato|achat vérifié|compra verificada/gi;
 /** Vote and action lines, alone or several on one row ("Helpful Report", "有用(3) 回复"). */
-// A vote button's count, "(3)" or " 3": spaces are taken only with the count they lead to, and the
-// separator below takes spaces only one way, so a row of many votes is matched in linear time (with
-// optional spaces on both sides, 18 × "有用 " before other text took 20 s to be told apart).
-const COUNT = '(?:\\s*[（(]\\d*[）)]|\\s*\\d+)?';
-const NOISE_PHRASE = `\\d[\\d,]*\\s+(?:people|persons?|customers?)\\s+found this (?:review )?helpful\\.?|one person found this helpful\\.?|helpful${COUNT}|report(?: abuse)?|verified purchase|read more|see more|show more|translate review to english|有用${COUNT}|没用${COUNT}|有帮助${COUNT}|举报|赞${COUNT}|回复${COUNT}|展开|收起|查看全部|全文|\\d+\\s*人觉得有用|\\d+\\s*人赞同|\\(\\d+\\)`;
-const NOISE = new RegExp(`^(?:${NOISE_PHRASE})(?:(?:\\s*[|·]\\s*|\\s*)(?:${NOISE_PHRASE}))*$`, 'i');
+const NOISE_PHRASE = '\\d[\\d,]*\\s+(?:people|persons?|customers?)\\s+found this (?:review )?helpful\\.?|one person found this helpful\\.?|helpful\\s*\\(?\\d*\\)?|report(?: abuse)?|verified purchase|read more|see more|show more|translate review to english|有用\\s*[（(]?\\d*[）)]?|没用\\s*[（(]?\\d*[）)]?|有帮助\\s*[（(]?\\d*[）)]?|举报|赞\\s*[（(]?\\d*[）)]?|回复\\s*[（(]?\\d*[）)]?|展开|收起|查看全部|全文|\\d+\\s*人觉得有用|\\d+\\s*人赞同|\\(\\d+\\)';
+/** One vote or action phrase at `lastIndex`, with the separator after it. */
+const NOISE_TOKEN = new RegExp(`(?:${NOISE_PHRASE})\\s*[|·]?\\s*`, 'iy');
+
+/**
+ * Whether a row is only vote and action phrases. Read phrase by phrase, each taken as the first
+ * alternative that matches: one regex repeating the phrases (with optional spaces inside and
+ * around each) had many ways to split a row and tried them all when the row was no such line
+ * (18 × "有用 " before other text took 20 s, 24 hung the page).
+ */
+function isNoiseRow(text: string): boolean {
+  let at = 0;
+  while (at < text.length) {
+    NOISE_TOKEN.lastIndex = at;
+    const m = NOISE_TOKEN.exec(text);
+    if (!m || m[0].length === 0) return false;
+    at += m[0].length;
+  }
+  return at > 0;
+}
 /** "4.0 out of 5 stars Great lamp": the grade, then the title on the same row. */
 const RATING_PREFIX = /^(\d(?:\.\d)?)\s*out of\s*5\s*stars?\s*/i;
 
@@ -160,7 +174,7 @@ function readItem(item: Element, now: Date, zone: () => string | null): ReadItem
   const labelled: string[] = [];
   const plain: string[] = [];
   for (const { text, hint } of segments) {
-    if (hint === 'noise' || NOISE.test(text)) continue;
+    if (hint === 'noise' || isNoiseRow(text)) continue;
     if (REPLY_LABEL.test(text) || REPLY_START.test(text)) continue;
     let m: RegExpExecArray | null;
     if ((m = CONTENT_LABEL.exec(text))) {

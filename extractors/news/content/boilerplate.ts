@@ -47,10 +47,11 @@ const FURNITURE: RegExp[] = [
   /^loading( [\p{L}\s]{1,40})?(…|\.\.\.)$/iu,
   // Breadcrumbs: "您现在的位置：首页 > 新闻 > 正文", "Home > News > World".
   /^(您现在的位置|您的位置|当前位置|當前位置|现在位置|you are here)\s*[：:]?/i,
-  // Segments of one or two words between ">" or "»", three or more. Written so that each character has
-  // one way to match (a separator's spaces go with the segment before it): the form with \s* on both
-  // sides of the separator backtracked exponentially on long lines of code full of ">" (minutes a line).
-  /^(?=.{0,200}$)[^>»]{0,22}(?:[>»]\s*[^>»\s][^>»]{0,21}){2,}$/,
+  // Three or more segments of up to 20 characters between ">" or "»". Written so that each character
+  // has one way to match (a segment starts and ends with a non-space; spaces around a separator are
+  // the separator's): with \s* on both sides of the separator and segments that may hold spaces, long
+  // lines of code full of ">" backtracked exponentially (minutes a line).
+  /^(?=.{0,200}$)(?:[^>»]{0,19}[^>»\s])?\s*(?:[>»]\s*[^>»\s](?:[^>»]{0,18}[^>»\s])?\s*){2,}$/,
   /^(sign up|subscribe|donate|give)( (now|today|here))?\W*$/i,
   // "Get the best of Example News delivered to your inbox."
   /^(?=.{0,200}$)get (the|our) (best|latest|top|day's|week's)\b.{0,80}\b(delivered|sent) (straight |right |directly )?to your inbox/i,
