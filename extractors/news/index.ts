@@ -44,10 +44,12 @@ export function extractNews(doc: Document, ctx: ExtractContext, opts: NewsOption
   const ogType = guard(() => ({ value: metaContent(doc, ['og:type']) }), null);
   const declared = guard(() => ({ value: declaredLanguage(doc) }), null);
   const pageAuthor = guard(() => authorFromPage(doc, article), null);
+  // What tells an auto page's article from other text, before and after content extraction.
+  const signals = { jsonLdArticle: article, publishedAt, datedHeadline: opts.datedHeadline ?? false, ...(ogType ? { ogType: ogType.value } : {}) };
   if (
     ctx.kind !== 'news' &&
     ogType &&
-    guard(() => tooLightForArticle(doc.body, { jsonLdArticle: article, publishedAt, ogType: ogType.value, datedHeadline: opts.datedHeadline ?? false }), false)
+    guard(() => tooLightForArticle(doc.body, signals), false)
   ) {
     return null;
   }
@@ -55,7 +57,7 @@ export function extractNews(doc: Document, ctx: ExtractContext, opts: NewsOption
   if (
     ctx.kind !== 'news' &&
     // Without the document, isArticle throws where it would have read og:type and failed.
-    !guard(() => isArticle(null, { jsonLdArticle: article, paragraphs: content.paragraphs, publishedAt, datedHeadline: opts.datedHeadline ?? false, ...(ogType ? { ogType: ogType.value } : {}) }), false)
+    !guard(() => isArticle(null, { ...signals, paragraphs: content.paragraphs }), false)
   ) {
     return null;
   }

@@ -36,12 +36,12 @@ export function isArticle(doc: Document | null, s: ArticleSignals, opts: IsArtic
   if (s.jsonLdArticle) return true;
   const ogType = s.ogType !== undefined ? s.ogType : metaContent(doc!, ['og:type']);
   if (ogSaysArticle(ogType)) return true;
-  if (isBrief(s) && weight >= (opts.minWeightBrief ?? 150)) return true;
+  if (isBrief(s) && weight >= neededWeight(s, opts)) return true;
   if (s.paragraphs.length < 2) return false;
   // Two paragraphs are a body only when they weigh what an undated page needs, dated or not (a
   // post written as two long blocks); a single block, however heavy, is not judged a body.
-  if (s.paragraphs.length === 2) return weight >= neededWeight(null, opts);
-  return weight >= neededWeight(s.publishedAt, opts);
+  if (s.paragraphs.length === 2) return weight >= neededWeight({ publishedAt: null }, opts);
+  return weight >= neededWeight({ publishedAt: s.publishedAt }, opts);
 }
 
 /**
@@ -51,7 +51,7 @@ export function isArticle(doc: Document | null, s: ArticleSignals, opts: IsArtic
  * list, a help page dated "Updated March 2024"). Pages of this shape that are not stories
  * (forum posts) are left to the page-type model, which still has to take them for news.
  */
-function isBrief(s: Omit<ArticleSignals, 'paragraphs'>): boolean {
+function isBrief(s: Pick<ArticleSignals, 'publishedAt' | 'datedHeadline'>): boolean {
   return s.datedHeadline === true && /T\d\d:\d\d/.test(s.publishedAt ?? '');
 }
 
@@ -59,9 +59,10 @@ function ogSaysArticle(ogType: string | null | undefined): boolean {
   return (ogType ?? '').toLowerCase() === 'article';
 }
 
-/** The text weight an unmarked page needs to be an article: less when it is dated. */
-function neededWeight(publishedAt: string | null, opts: IsArticleOptions): number {
-  return publishedAt ? (opts.minWeight ?? 500) : (opts.minWeightUndated ?? 2000);
+/** The text weight an unmarked page needs to be an article: least for a brief, less when it is dated. */
+function neededWeight(s: Pick<ArticleSignals, 'publishedAt' | 'datedHeadline'>, opts: IsArticleOptions): number {
+  if (isBrief(s)) return opts.minWeightBrief ?? 150;
+  return s.publishedAt ? (opts.minWeight ?? 500) : (opts.minWeightUndated ?? 2000);
 }
 
 /**
@@ -74,5 +75,5 @@ function neededWeight(publishedAt: string | null, opts: IsArticleOptions): numbe
 export function tooLightForArticle(body: Element | null, s: Omit<ArticleSignals, 'paragraphs'>, opts: IsArticleOptions = {}): boolean {
   if (s.jsonLdArticle || ogSaysArticle(s.ogType)) return false;
   // textContent also counts script and style text: it can only overstate the weight.
-  return textWeight(body?.textContent ?? '') < (isBrief(s) ? (opts.minWeightBrief ?? 150) : neededWeight(s.publishedAt, opts));
+  return textWeight(body?.textContent ?? '') < neededWeight(s, opts);
 }
