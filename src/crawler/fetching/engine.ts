@@ -4,7 +4,7 @@ import type { CrawlOptions } from '../crawl-options';
 import type { PageBudget } from '../page-budget';
 import type { PageSink } from '../results/page-sink';
 import type { FailureLog } from '../results/failures';
-import { OverBudget, finalError, finishPage, reasonedError, retryDelayMs, type StoreHealth } from '../results/page-steps';
+import { OverBudget, finalError, finishPage, reasonedError, retryDelayMs, statusError, type StoreHealth } from '../results/page-steps';
 import type { CrawlStats } from '../results/progress';
 import type { ExtractPool } from '../../extraction/pool';
 import { PageCapture } from './page-capture';
@@ -180,8 +180,7 @@ export class CrawlEngine extends EngineBase {
     const host = new URL(request.url).host;
     this.access.proxies.succeeded(ctx.proxyInfo?.url);
     if (blockBodyWorthReading(status)) this.checkBlocked(ctx, host, status, await page.content().catch(() => ''));
-    if (status === 401 || status === 403 || status === 429) throw new Error(`blocked: status code ${status}`);
-    if (status >= 400) throw new Error(`HTTP ${status}`);
+    if (status >= 400) throw statusError(status);
     if (contentType && !/html|xml/i.test(contentType)) throw finalError(`not an HTML page (${contentType.split(';')[0]})`, request);
 
     const capture = this.captures.get(page);
@@ -256,7 +255,7 @@ export class CrawlEngine extends EngineBase {
         this.goneAnswers.add(request);
         return finalError(`HTTP ${status}`, request);
       }
-      return new Error(status === 401 || status === 403 || status === 429 ? `blocked: status code ${status}` : `HTTP ${status}`);
+      return statusError(status);
     }
     return this.guard.refusal(page) ?? error;
   }

@@ -5,7 +5,7 @@ import { HttpFetcher, ProxyFailure, type FetchedResponse, type FetchRoute } from
 import { detectBlock, retryAfterMs } from './block-detect';
 import { logLine } from '../../cli/log';
 import { decodeHtml } from '../../encoding/decode';
-import { FINAL_REASONS, OverBudget, errorMessage, finalError, finishPage, reasonOf, retryDelayMs } from '../results/page-steps';
+import { FINAL_REASONS, OverBudget, errorMessage, finalError, finishPage, reasonOf, retryDelayMs, statusError } from '../results/page-steps';
 import { hrefsOf } from '../links/href-scan';
 import type { BrowserRenderer } from './browser-renderer';
 import type { RenderMemory } from './render-memory';
@@ -331,8 +331,7 @@ export class HttpEngine extends EngineBase {
       this.deps.stats.pagesGone++;
       throw finalError(`HTTP ${status}`, request);
     }
-    if (status === 401 || status === 403 || status === 429) throw new Error(`blocked: status code ${status}`);
-    if (status >= 400) throw new Error(`HTTP ${status}`);
+    if (status >= 400) throw statusError(status);
     if (status >= 300) throw finalError(`HTTP ${status} without a Location to follow`, request);
   }
 

@@ -59,7 +59,7 @@ export class PageCapture {
   };
   /**
    * The answer to the page's own document in this load (the last hop of a redirect chain): kept
-   * for a navigation that fails although the server answered (see emptyAnswerStatus).
+   * for a navigation that fails although the server answered (see emptyAnswer).
    */
   private document: { status: number; retryAfter: string | undefined } | null = null;
 

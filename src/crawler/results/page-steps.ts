@@ -20,6 +20,14 @@ export class OverBudget extends Error {
   }
 }
 
+/**
+ * An error status (400 or more, not 404/410: those are gone) as every engine judges it: 401/403/429
+ * blocked, retried in another session; any other an HTTP error.
+ */
+export function statusError(status: number): Error {
+  return new Error(status === 401 || status === 403 || status === 429 ? `blocked: status code ${status}` : `HTTP ${status}`);
+}
+
 /** An error that marks its request as not worth retrying, optionally with its reason. */
 export function finalError(message: string, request: Request, reason?: FailureReason): Error {
   request.noRetry = true;
