@@ -4,7 +4,7 @@ import type { CrawlOptions } from '../crawl-options';
 import type { PageBudget } from '../page-budget';
 import type { PageSink } from '../results/page-sink';
 import type { FailureLog } from '../results/failures';
-import { OverBudget, finalError, finishPage, reasonedError, retryDelayMs, statusError, type StoreHealth } from '../results/page-steps';
+import { OverBudget, finalError, finishPage, reasonedError, retryDelayMs, statusError, isGoneStatus, type StoreHealth } from '../results/page-steps';
 import type { CrawlStats } from '../results/progress';
 import type { ExtractPool } from '../../extraction/pool';
 import { PageCapture } from './page-capture';
@@ -172,7 +172,7 @@ export class CrawlEngine extends EngineBase {
     const depth = Number(request.userData.depth ?? 0);
     const status = response?.status() ?? 0;
     const contentType = response?.headers()['content-type'] ?? '';
-    if (status === 404 || status === 410) {
+    if (isGoneStatus(status)) {
       await this.deps.sink.markGone(request.url);
       this.deps.stats.pagesGone++;
       throw finalError(`HTTP ${status}`, request);
@@ -251,7 +251,7 @@ export class CrawlEngine extends EngineBase {
     if (empty) {
       const { status } = empty;
       this.access.retryAfter(new URL(request.url).host, status, retryAfterMs(empty.retryAfter));
-      if (status === 404 || status === 410) {
+      if (isGoneStatus(status)) {
         this.goneAnswers.add(request);
         return finalError(`HTTP ${status}`, request);
       }

@@ -5,7 +5,7 @@ import { HttpFetcher, ProxyFailure, type FetchedResponse, type FetchRoute } from
 import { detectBlock, retryAfterMs } from './block-detect';
 import { logLine } from '../../cli/log';
 import { decodeHtml } from '../../encoding/decode';
-import { FINAL_REASONS, OverBudget, errorMessage, finalError, finishPage, reasonOf, retryDelayMs, statusError } from '../results/page-steps';
+import { FINAL_REASONS, OverBudget, errorMessage, finalError, finishPage, reasonOf, retryDelayMs, statusError, isGoneStatus } from '../results/page-steps';
 import { hrefsOf } from '../links/href-scan';
 import type { BrowserRenderer } from './browser-renderer';
 import type { RenderMemory } from './render-memory';
@@ -326,7 +326,7 @@ export class HttpEngine extends EngineBase {
 
   /** The same status semantics in every mode: gone, blocked (retried), HTTP errors. */
   private async checkStatus(request: Request, status: number): Promise<void> {
-    if (status === 404 || status === 410) {
+    if (isGoneStatus(status)) {
       await this.deps.sink.markGone(request.url);
       this.deps.stats.pagesGone++;
       throw finalError(`HTTP ${status}`, request);

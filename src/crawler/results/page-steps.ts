@@ -20,8 +20,13 @@ export class OverBudget extends Error {
   }
 }
 
+/** 404 and 410: the page is gone, its records are marked so, and it is not retried. */
+export function isGoneStatus(status: number): boolean {
+  return status === 404 || status === 410;
+}
+
 /**
- * An error status (400 or more, not 404/410: those are gone) as every engine judges it: 401/403/429
+ * An error status (400 or more, not gone: see isGoneStatus) as every engine judges it: 401/403/429
  * blocked, retried in another session; any other an HTTP error.
  */
 export function statusError(status: number): Error {

@@ -7,7 +7,7 @@ import { HostGate } from '../fetching/host-gate';
 import { HttpFetcher } from '../fetching/http-fetch';
 import { checkLink } from '../links/links';
 import { RobotsCache } from '../links/robots';
-import { errorMessage, reasonOf } from './page-steps';
+import { errorMessage, isGoneStatus, reasonOf } from './page-steps';
 
 export interface RecheckDeps {
   sink: PageSink;
@@ -52,7 +52,7 @@ export async function recheckUnreached(opts: CrawlOptions, deps: RecheckDeps, ur
       try {
         const res = await fetcher.fetch(url);
         deps.stats.pagesRechecked++;
-        if (res.status === 404 || res.status === 410) {
+        if (isGoneStatus(res.status)) {
           await deps.sink.markGone(url);
           deps.stats.pagesGone++;
         }
