@@ -54,8 +54,10 @@ const LABEL_ALONE = new RegExp(`^(?:(?:${[AUTHOR_WORDS, DATE_WORDS, RATING_WORDS
 const META_LABEL = /^(?:颜色分类|颜色|尺码|尺寸|规格|型号|版本|套餐类型|套餐|购买日期|购买时间|下单时间|下单日期|机身颜色|存储容量|color|colour|size|style|pattern|model|configuration|capacity|edition|format|größe|farbe|taglia|colore|taille|couleur|tamaño|talla)\s*[:：]/i;
 /** "Verified Purchase" badges, also where they run into the text. */
 const BADGE = /verified purchase|verifizierter kauf|acquisto verificato|achat vérifié|compra verificada/gi;
+/** A Chinese vote button's count: "有用(3)", "赞（12）", "回复 4". */
+const VOTE_COUNT = '\\s*[（(]?\\d*[）)]?';
 /** Vote and action lines, alone or several on one row ("Helpful Report", "有用(3) 回复"). */
-const NOISE_PHRASE = '\\d[\\d,]*\\s+(?:people|persons?|customers?)\\s+found this (?:review )?helpful\\.?|one person found this helpful\\.?|helpful\\s*\\(?\\d*\\)?|report(?: abuse)?|verified purchase|read more|see more|show more|translate review to english|有用\\s*[（(]?\\d*[）)]?|没用\\s*[（(]?\\d*[）)]?|有帮助\\s*[（(]?\\d*[）)]?|举报|赞\\s*[（(]?\\d*[）)]?|回复\\s*[（(]?\\d*[）)]?|展开|收起|查看全部|全文|\\d+\\s*人觉得有用|\\d+\\s*人赞同|\\(\\d+\\)';
+const NOISE_PHRASE = `\\d[\\d,]*\\s+(?:people|persons?|customers?)\\s+found this (?:review )?helpful\\.?|one person found this helpful\\.?|helpful\\s*\\(?\\d*\\)?|report(?: abuse)?|verified purchase|read more|see more|show more|translate review to english|有用${VOTE_COUNT}|没用${VOTE_COUNT}|有帮助${VOTE_COUNT}|举报|赞${VOTE_COUNT}|回复${VOTE_COUNT}|展开|收起|查看全部|全文|\\d+\\s*人觉得有用|\\d+\\s*人赞同|\\(\\d+\\)`;
 /** One vote or action phrase at `lastIndex`, with the separator after it. */
 const NOISE_TOKEN = new RegExp(`(?:${NOISE_PHRASE})\\s*[|·]?\\s*`, 'iy');
 
