@@ -20,7 +20,7 @@ import { skuFromUrl } from './signals/sku';
 import { preferBuyButton, preferLabelledSku, preferVisibleOutOfStock, votePrice } from './precedence';
 import { domReviews, mergeReviews } from './dom/reviews';
 import { pageLocale, safely, textOf } from './util';
-import { PRODUCT_MIN_SCORE, declaresOneProductToBuy, typePage, type PageTyping } from '../classify/model';
+import { PRODUCT_MIN_SCORE, buyBoxUnderHeading, declaresOneProductToBuy, typePage, type PageTyping } from '../classify/model';
 import { pageZone } from '../time/page-zone';
 
 export interface CommerceFacets {
@@ -186,9 +186,10 @@ export function extractCommerce(doc: Document, ctx: ExtractContext): CommerceFac
   else if (ctx.kind === 'listing' || ctx.kind === 'category') pageType = ctx.kind;
   else if (ownShopPage) pageType = 'shop';
   else if (typing?.type) {
-    // The model's reading: a product when that is likely enough (see PRODUCT_MIN_SCORE); a listing
+    // The model's reading: a product when that is likely enough (see PRODUCT_MIN_SCORE), or nearly
+    // so with a buy box under the heading (buyBoxUnderHeading); a listing
     // only with its items found; else 'other', which still gets a product when the page offers one.
-    if ((typing.scores.product ?? 0) >= PRODUCT_MIN_SCORE) pageType = 'product';
+    if ((typing.scores.product ?? 0) >= PRODUCT_MIN_SCORE || buyBoxUnderHeading(typing)) pageType = 'product';
     else if (typing.type === 'listing' && listingSize >= 3) pageType = 'listing';
     else if (declaresOneProductToBuy(typing.features) && listingSize < 3) pageType = 'product';
     else pageType = 'other';

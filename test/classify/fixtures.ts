@@ -289,3 +289,30 @@ export function portalBrief(): string {
   <div class="side"><h3>相关新闻</h3><ul>${links}</ul></div>
   <div class="footer">某某新闻网 版权所有</div></body></html>`;
 }
+
+/**
+ * A shop's item page whose item box (a heading that is the page's title, the price under it, a
+ * stock line and an item number, a buy button) is followed by a "you may also like" carousel of
+ * ten priced items with their links: more records than the page's one item, as on marketplaces
+ * and department stores. No product markup.
+ */
+export function productWithCarousel(): string {
+  const items = Array.from({ length: 10 }, (_, i) =>
+    `<li class="card"><a href="/item/${7001 + i}-porcelain-figurine-${i + 1}"><img src="/img/${7001 + i}.jpg" alt=""><span class="card-title">Porcelain figurine no. ${i + 1}, hand painted</span></a><span class="card-price">$${(20 + i * 5).toFixed(2)}</span></li>`,
+  ).join('\n');
+  return `<html lang="en"><head><title>Vintage Leather Flap Bag | Oakfield Vintage</title></head><body>
+  <header><a href="/">Oakfield Vintage</a><nav><a href="/bags">Bags</a> <a href="/sell">Sell</a> <a href="/help">Help</a></nav></header>
+  <main><div class="item"><h1>Vintage Leather Flap Bag</h1>
+    <div class="item-price"><span class="label">Price</span> <span class="price">$400.00</span></div>
+    <div class="item-stock">In stock · ships in 2 days</div>
+    <div class="item-sku">Item no.: OA-6999</div>
+    <form action="/cart"><select name="color"><option>Black</option><option>Red</option></select>
+      <label>Quantity <input name="qty" type="number" value="1"></label><button type="submit" class="btn-buy">Buy now</button></form>
+    <div class="item-desc"><p>Quilted black leather, gold-tone chain strap, 25 cm wide. Light wear on the corners.</p>
+      <p>Comes with its dust bag and the original receipt from 1994; authenticity card included.</p>
+      <p>Shipping is insured and tracked. Returns accepted within 14 days in the condition sent.</p></div></div>
+  <section class="also"><h2>You may also like</h2><ul>
+  ${items}
+  </ul></section></main>
+  <footer><a href="/terms">Terms</a> <a href="/privacy">Privacy</a></footer></body></html>`;
+}

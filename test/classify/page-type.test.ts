@@ -5,7 +5,7 @@ import { parseHtml } from '../../extractors/parse';
 import { FEATURE_NAMES } from '../../extractors/classify/features';
 import model from '../../extractors/classify/page-type-model.json';
 import {
-  articleWithRelatedBox, blogPostWithStoreBox, listingWithSellerBox, newsCentreIndex, portalBrief, productSoldOut, productWhilePriceLoads, sectionFront, shopGuideArticle, smallCategoryList,
+  articleWithRelatedBox, blogPostWithStoreBox, listingWithSellerBox, newsCentreIndex, portalBrief, productSoldOut, productWhilePriceLoads, productWithCarousel, sectionFront, shopGuideArticle, smallCategoryList,
   SMALL_LIST_ITEMS, storyWithMoreBox,
 } from './fixtures';
 
@@ -38,6 +38,13 @@ describe('page typing in auto mode', () => {
     expect(r.pageType).toBe('product');
     expect(r.commodities).toHaveLength(1);
     expect(r.commodities[0]).toMatchObject({ name: '小米 移动电源 20000mAh 黑色', price: 129, sku: 'MI-PB20K-B' });
+  });
+
+  it('types an item page with a "you may also like" carousel of ten priced items as the product, not as a listing of the carousel', () => {
+    const r = extractHtml(productWithCarousel(), 'https://vintage.example.com/item/6999-vintage-leather-flap-bag');
+    expect(r.pageType).toBe('product');
+    expect(r.commodities).toHaveLength(1);
+    expect(r.commodities[0]).toMatchObject({ name: 'Vintage Leather Flap Bag', price: 400 });
   });
 
   it('still types a story with a related-reading box as news', () => {
