@@ -316,3 +316,18 @@ export function productWithCarousel(): string {
   </ul></section></main>
   <footer><a href="/terms">Terms</a> <a href="/privacy">Privacy</a></footer></body></html>`;
 }
+
+/**
+ * A shop's item page for an item sold out today: no price shown, a stock-out line and a labelled
+ * SKU under the heading that is the page's title, the shop's department menus around it.
+ */
+export function productSoldOutNoPrice(): string {
+  const menu = ['Garden', 'Kitchen', 'Baskets', 'Storage', 'Lighting', 'Textiles', 'Gifts'].map((d) => `<li><a href="/c/${d.toLowerCase()}">${d}</a></li>`).join('');
+  return `<html lang="de"><head><title>Bamboo Gift Basket, round, medium : Amazing Home Store</title></head><body>
+  <header><a href="/">Home Store</a><ul class="departments">${menu}</ul></header>
+  <main><div id="item"><h1>Bamboo Gift Basket, round, medium</h1>
+    <div class="stock">Currently unavailable. We don't know when or if this item will be back in stock.</div>
+    <table class="details"><tr><th>SKU</th><td>BB20RM</td></tr><tr><th>Material</th><td>Bamboo</td></tr><tr><th>Diameter</th><td>28 cm</td></tr></table>
+    <p>Hand-woven bamboo basket with a cotton lining, for gifts, bread or fruit.</p></div></main>
+  <footer><ul>${menu}</ul><a href="/imprint">Imprint</a></footer></body></html>`;
+}

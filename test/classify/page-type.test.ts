@@ -5,7 +5,7 @@ import { parseHtml } from '../../extractors/parse';
 import { FEATURE_NAMES } from '../../extractors/classify/features';
 import model from '../../extractors/classify/page-type-model.json';
 import {
-  articleWithRelatedBox, blogPostWithStoreBox, listingWithSellerBox, newsCentreIndex, portalBrief, productSoldOut, productWhilePriceLoads, productWithCarousel, sectionFront, shopGuideArticle, smallCategoryList,
+  articleWithRelatedBox, blogPostWithStoreBox, listingWithSellerBox, newsCentreIndex, portalBrief, productSoldOut, productSoldOutNoPrice, productWhilePriceLoads, productWithCarousel, sectionFront, shopGuideArticle, smallCategoryList,
   SMALL_LIST_ITEMS, storyWithMoreBox,
 } from './fixtures';
 
@@ -45,6 +45,12 @@ describe('page typing in auto mode', () => {
     expect(r.pageType).toBe('product');
     expect(r.commodities).toHaveLength(1);
     expect(r.commodities[0]).toMatchObject({ name: 'Vintage Leather Flap Bag', price: 400 });
+  });
+
+  it('types a sold-out item page without a price as the product, by its labelled SKU and stock line, not as a page of department menus', () => {
+    const r = extractHtml(productSoldOutNoPrice(), 'https://store.example.de/item/BB-20-RM');
+    expect(r.pageType).toBe('product');
+    expect(r.commodities).toEqual([expect.objectContaining({ name: 'Bamboo Gift Basket, round, medium', sku: 'BB20RM', price: null, availability: 'OutOfStock' })]);
   });
 
   it('still types a story with a related-reading box as news', () => {
