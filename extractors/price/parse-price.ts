@@ -120,11 +120,13 @@ export interface PriceShape {
   glued: boolean;
 }
 
-/** Latin letters right before / after a number that belong to a currency token ("12.99USD", "200Q", "RM12"). */
+/** A number glued to Latin letters that are no currency token (letters of "12.99USD", "200Q", "RM12" are one), or hyphened to them as a code's part. */
 function gluedToLetter(text: string, hit: NumberHit, currencies: CurrencyMatch[]): boolean {
   const inCurrency = (i: number) => currencies.some((c) => i >= c.index && i < c.index + c.length);
   const before = hit.index - 1, after = hit.end;
   if (before >= 0 && /[A-Za-z]/.test(text[before]) && !inCurrency(before)) return true;
+  // A part of a hyphenated code ("BB-20-RM", "X-200"): letters, a hyphen, then the number.
+  if (before >= 1 && text[before] === '-' && /[A-Za-z]/.test(text[before - 1]) && !inCurrency(before - 1)) return true;
   return after < text.length && /[A-Za-z]/.test(text[after]) && !inCurrency(after);
 }
 

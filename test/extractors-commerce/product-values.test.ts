@@ -26,6 +26,14 @@ describe('prices on product pages of many shops', () => {
     expect(c.salePrice).toBeNull();
   });
 
+  it('does not read an item code whose parts look like an amount and a currency ("BB-20-RM") as a price', () => {
+    const c = productOf(`<html lang="en"><head><title>Bamboo Gift Basket</title></head><body>
+      <h1>Bamboo Gift Basket</h1><p>Currently unavailable.</p>
+      <table><tr><th>SKU</th><td>BB-20-RM</td></tr><tr><th>Diameter</th><td>28 cm</td></tr></table></body></html>`);
+    expect(c.price).toBeNull();
+    expect(c.currency).not.toBe('MYR');
+  });
+
   it('reads a microdata price written with a decimal comma', () => {
     const c = productOf(`<html lang="de"><body><div itemscope itemtype="https://schema.org/Product">
       <h1 itemprop="name">Brettspiel Deluxe</h1>
