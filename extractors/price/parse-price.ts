@@ -26,7 +26,9 @@ const THREE_DECIMALS = new Set(['KWD', 'BHD', 'OMR', 'JOD', 'TND', 'LYD', 'IQD']
 // A number: digit groups split by thousands separators, or a plain run, then an optional fraction.
 // (?!\d) stops "1.11000" from being read as the group "1.110". Indian grouping ("₹1,14,990":
 // pairs before the last three digits) is tried first, else it would read as "1,14".
-const NUMBER_RE = /\d{1,2}(?:,\d{2})+,\d{3}(?:\.\d+)?(?![\d,])|\d{1,3}(?:(?:[.,'’\u00a0\u202f]| (?=\d{3}(?!\d)))\d{3})+(?:[.,]\d+)?(?!\d)|\d+(?:[.,]\d+)?/g;
+// Thousands groups keep one separator throughout ("1.234.567,89", "1 299"): "$1,134 599元" is two
+// numbers, not 1.134599.
+const NUMBER_RE = /\d{1,2}(?:,\d{2})+,\d{3}(?:\.\d+)?(?![\d,])|\d{1,3}(?<group>[.,'’\u00a0\u202f]| (?=\d{3}(?!\d)))\d{3}(?:\k<group>\d{3})*(?:[.,]\d+)?(?!\d)|\d+(?:[.,]\d+)?/g;
 const RANGE_SEP_RE = /^\s*(?:[-–—~～至到]|to|bis|a|à)\s*\D{0,4}?\s*$/i;
 // "Free" alone is a price of 0; "Free shipping on orders $49+" is not.
 const FREE_RE = /^\s*(?:free|gratis|gratuit|kostenlos|免费)\s*[!.]?\s*$/i;
@@ -77,9 +79,14 @@ interface NumberHit {
   end: number;
 }
 
-function numbers(text: string, decimal: '.' | ',' | undefined, currency: string | null): NumberHit[] {
+function numbers(text: string, decimal: '.' | ',' | undefined, currency: string | null, currencies: CurrencyMatch[] = []): NumberHit[] {
   const out: NumberHit[] = [];
   for (const m of text.matchAll(NUMBER_RE)) {
+    const pair = twoAmounts(m[0], m.index, currencies);
+    if (pair) {
+      out.push(...pair.flatMap((h) => numbers(h.token, decimal, currency).map((n) => ({ value: n.value, index: h.index + n.index, end: h.index + n.end }))));
+      continue;
+    }
     const token = m[0];
     let value = readNumber(token, decimal, currency);
     if (value === null) continue;
@@ -91,6 +98,20 @@ function numbers(text: string, decimal: '.' | ',' | undefined, currency: string 
     out.push({ value, index: m.index, end: m.index + token.length });
   }
   return out;
+}
+
+/**
+ * A number grouped by plain spaces with a currency on each side ("$599 500元", an old price and
+ * the price as a shop's list prints them) is two amounts: one number never carries two
+ * currencies. Split at its first space.
+ */
+function twoAmounts(token: string, index: number, currencies: CurrencyMatch[]): Array<{ token: string; index: number }> | null {
+  const space = token.indexOf(' ');
+  if (space < 0) return null;
+  const end = index + token.length;
+  const before = currencies.some((c) => c.index + c.length <= index && index - (c.index + c.length) <= 1);
+  const after = currencies.some((c) => c.index >= end && c.index - end <= 1);
+  return before && after ? [{ token: token.slice(0, space), index }, { token: token.slice(space + 1), index: index + space + 1 }] : null;
 }
 
 /** Whether the text between two numbers joins them as a range ("-", " to ", "元 - ¥", "至"). */
@@ -149,7 +170,7 @@ export function parsePriceShape(text: string | null | undefined, hints: PriceHin
   const decimal = hints.decimalSeparator;
   const none: PriceShape = { currencyGap: null, glued: false };
   if (FREE_RE.test(raw)) return { price: { amount: 0, currency }, shape: none };
-  const hits = numbers(raw, decimal, currency);
+  const hits = numbers(raw, decimal, currency, inText);
   if (hits.length === 0) return { price: { amount: null, currency }, shape: none };
   const i = pickIndex(hits, inText, raw);
   const shapeOf = (h: NumberHit): PriceShape => ({

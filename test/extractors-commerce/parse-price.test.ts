@@ -55,6 +55,17 @@ describe('parsePrice', () => {
     expect(readNumber('1.234', '.')).toBe(1.234);
   });
 
+  it('does not join an old price and a price printed side by side into one number', () => {
+    // Thousands groups keep one separator: "1,134 599" is 1,134 then 599, never 1.134599.
+    expect(parsePrice('原價 $1,134 599元起/片', { host: 'shop.example.tw' }).amount).toBe(1134);
+    // A space-grouped number with a currency on each side is two amounts, never 599500.
+    expect(parsePrice('原價 $599 500元起/箱', { host: 'shop.example.tw' }).amount).toBe(599);
+    // Space-grouped thousands with one currency still read as one number.
+    expect(parsePrice('1 299 €').amount).toBe(1299);
+    expect(parsePrice('€ 12 500').amount).toBe(12500);
+    expect(parsePrice('1.234.567,89 €').amount).toBe(1234567.89);
+  });
+
   it('reads Indian digit grouping (lakhs) as one number', () => {
     expect(parsePrice('₹1,14,990', { host: 'www.shop.in' }).amount).toBe(114990);
     expect(parsePrice('M.R.P: ₹1,68,616.36').amount).toBe(168616.36);
