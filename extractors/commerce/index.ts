@@ -187,8 +187,8 @@ export function extractCommerce(doc: Document, ctx: ExtractContext): CommerceFac
   else if (ownShopPage) pageType = 'shop';
   else if (typing?.type) {
     // The model's reading: a product when that is likely enough (see PRODUCT_MIN_SCORE), or nearly
-    // so with a buy box under the heading (buyBoxUnderHeading); a listing
-    // only with its items found; else 'other', which still gets a product when the page offers one.
+    // so with a buy box under the heading (buyBoxUnderHeading); a listing only with its items
+    // found; else 'other', which still gets a product when the page offers one.
     if ((typing.scores.product ?? 0) >= PRODUCT_MIN_SCORE || buyBoxUnderHeading(typing)) pageType = 'product';
     else if (typing.type === 'listing' && listingSize >= 3) pageType = 'listing';
     else if (declaresOneProductToBuy(typing.features) && listingSize < 3) pageType = 'product';

@@ -82,20 +82,16 @@ interface NumberHit {
 function numbers(text: string, decimal: '.' | ',' | undefined, currency: string | null, currencies: CurrencyMatch[] = []): NumberHit[] {
   const out: NumberHit[] = [];
   for (const m of text.matchAll(NUMBER_RE)) {
-    const pair = twoAmounts(m[0], m.index, currencies);
-    if (pair) {
-      out.push(...pair.flatMap((h) => numbers(h.token, decimal, currency).map((n) => ({ value: n.value, index: h.index + n.index, end: h.index + n.end }))));
-      continue;
+    for (const { token, index } of twoAmounts(m[0], m.index, currencies) ?? [{ token: m[0], index: m.index }]) {
+      let value = readNumber(token, decimal, currency);
+      if (value === null) continue;
+      const after = text.slice(index + token.length, index + token.length + 2);
+      // Chinese magnitude words: 1.2万 = 12000, 3亿 = 300000000.
+      if (/^\s?万/.test(after)) value *= 1e4;
+      else if (/^\s?亿/.test(after)) value *= 1e8;
+      else if (/^\s?%/.test(after)) continue; // a discount, not a price
+      out.push({ value, index, end: index + token.length });
     }
-    const token = m[0];
-    let value = readNumber(token, decimal, currency);
-    if (value === null) continue;
-    const after = text.slice(m.index + token.length, m.index + token.length + 2);
-    // Chinese magnitude words: 1.2万 = 12000, 3亿 = 300000000.
-    if (/^\s?万/.test(after)) value *= 1e4;
-    else if (/^\s?亿/.test(after)) value *= 1e8;
-    else if (/^\s?%/.test(after)) continue; // a discount, not a price
-    out.push({ value, index: m.index, end: m.index + token.length });
   }
   return out;
 }
