@@ -1,7 +1,7 @@
 import { collapseSpace } from '../../text/normalize';
 import { follows } from '../../dom-order';
 import { jsonText, readJsonLd, typesOf, type JsonObject } from '../jsonld';
-import { headlineH1, metaContent, textOf } from './dom';
+import { headlineHeading, metaContent, textOf } from './dom';
 import { siteOwner } from './site-owner';
 import { bloggerFromTitle, forumPoster, nickname, starterLabel } from './poster';
 import { labelledProfileName, markedNickname, markedProfileName, ownerInDateBar, profileNameIn, profileUnderHeadline } from './profile-link';
@@ -198,7 +198,8 @@ function siteLike(a: string, site: { names: string[]; host: string[] }): boolean
   const f = a.normalize('NFKC').toLowerCase().replace(/\s+/g, '');
   if (f.length < 2) return false;
   // Personal blogs carry the author's name as site name: only Chinese names are compared.
-  if (HAN_TEXT.test(f) && site.names.some((n) => n.includes(f))) return true;
+  // "老周的自留地" is 老周's site: the name before 的 is its owner's.
+  if (HAN_TEXT.test(f) && site.names.some((n) => n.includes(f) && !n.startsWith(`${f}的`))) return true;
   if (site.host.includes(f.replace(/[^a-z0-9-]/g, '')) && !/\s/.test(a)) return true;
   return HAN_TEXT.test(a) && ORG_SUFFIX.test(a.replace(/\s+/g, ''));
 }
@@ -312,12 +313,22 @@ export function authorFromPage(doc: Document, article: JsonObject | null): strin
       if (a && org) fallback ??= a;
       return org ? null : shownInstead(a);
     },
-    () => (hanMeta ? null : shownInstead(bare(metaAuthor))),
+    () => {
+      const a = hanMeta ? null : bare(metaAuthor);
+      // A Latin meta author a Chinese page never shows is its software's or template's credit
+      // ("… Team and … UI Team" in every install of a forum package): the last resort.
+      if (a && hanPage && !collapseSpace((bodyText ??= doc.body?.textContent ?? '')).includes(a)) {
+        login ??= a;
+        return null;
+      }
+      return shownInstead(a);
+    },
     () => {
       for (const el of Array.from(doc.querySelectorAll('[itemprop="author"] [itemprop="name"], [itemprop="author"], [rel~="author" i]')).slice(0, 5)) {
         const t = el.tagName === 'META' ? (el.getAttribute('content') ?? '') : textOf(el);
         // The page names its writer outright: on a Chinese page a nickname counts ("小明").
-        const a = credited(lineCredit(t) ?? byCredit(t, true)) ?? bare(t) ?? (hanPage && el.getAttribute('itemprop') === 'name' ? poster(t) : null);
+        const named = el.getAttribute('itemprop') === 'name' || (/\bauthor\b/i.test(el.getAttribute('rel') ?? '') && !el.closest(COMMENT_BOX));
+        const a = credited(lineCredit(t) ?? byCredit(t, true)) ?? bare(t) ?? (hanPage && named ? poster(t) : null);
         if (a) return a;
       }
       return null;
@@ -686,9 +697,9 @@ function innermostCredit(i: number, lines: string[], lineElements: Element[], cr
 /** Lines read under the headline for its byline. */
 const UNDER_HEADLINE_LINES = 6;
 
-/** Indexes in pageLines of the first short lines after the page's headline (the <h1> the <title> names, else the first). */
+/** Indexes in pageLines of the first short lines after the page's headline (see headlineHeading). */
 function linesUnderHeadline(doc: Document): number[] {
-  const h1 = headlineH1(doc);
+  const h1 = headlineHeading(doc);
   if (!h1) return [];
   const out: number[] = [];
   for (const [i, el] of pageLines(doc).lineElements.entries()) {

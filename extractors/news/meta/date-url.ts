@@ -2,7 +2,7 @@ import { englishMonth } from './date-text';
 
 /**
  * The publication day a page's URL carries ("/2025/12/18/slug", "/2025-12-15-title",
- * "/a/20111209/1.shtml", "/2023/october/03/slug"): content systems write it once, from the
+ * "/a/20111209/1.shtml", "/n/2013/0506/c1001-1.html", "/2023/october/03/slug"): content systems write it once, from the
  * first publication's local day, and never change it. "YYYY-MM-DD" or null.
  */
 export function urlDay(url: string | null | undefined, now: Date): string | null {
@@ -14,6 +14,9 @@ export function urlDay(url: string | null | undefined, now: Date): string | null
   }
   const numeric = /(?<!\d)((?:19|20)\d\d)([/_.-]?)(0[1-9]|1[0-2])\2(0[1-9]|[12]\d|3[01])(?!\d)/.exec(path);
   if (numeric) return checked(+numeric[1]!, +numeric[3]!, +numeric[4]!, now);
+  // The year as a folder and the month-day as the next one: "/n/2013/0506/c1001-…", "/2013/0506/5678.shtml".
+  const folders = /\/((?:19|20)\d\d)\/(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])\//.exec(path);
+  if (folders) return checked(+folders[1]!, +folders[2]!, +folders[3]!, now);
   const named = /\/((?:19|20)\d\d)\/([a-z]{3,9})\/(\d{1,2})(?=\/)/i.exec(path);
   const month = named ? englishMonth(named[2]!) : null;
   return named && month ? checked(+named[1]!, month, +named[3]!, now) : null;

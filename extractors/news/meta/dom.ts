@@ -42,9 +42,19 @@ export function textOf(el: Element | null | undefined): string {
   return el ? collapseSpace(el.textContent ?? '') : '';
 }
 
-/** The page's headline <h1>: the first one the <title> holds (4+ characters), else the first. */
-export function headlineH1(doc: Document): Element | null {
-  const title = doc.title ?? '';
+/**
+ * The page's headline heading: the first <h1> the <title> holds (4+ characters); else an <h2>/<h3>
+ * the <title> opens with, where the <h1> holds the blog's or site's name ("<h1>Name的博客</h1>"
+ * over "<h2>entry</h2>" on "entry_Name_…博客"); else the first <h1>.
+ */
+export function headlineHeading(doc: Document): Element | null {
+  const title = collapseSpace(doc.title ?? '');
   const h1s = Array.from(doc.querySelectorAll('h1'));
-  return h1s.find((h) => textOf(h).length >= 4 && title.includes(textOf(h))) ?? h1s[0] ?? null;
+  const inTitle = (h: Element) => textOf(h).length >= 4 && title.includes(textOf(h));
+  return (
+    h1s.find(inTitle) ??
+    Array.from(doc.querySelectorAll('h2, h3')).slice(0, 30).find((h) => inTitle(h) && title.startsWith(textOf(h))) ??
+    h1s[0] ??
+    null
+  );
 }

@@ -10,7 +10,7 @@ import { textOf } from './dom';
  */
 
 /** Words of a forum or blog toolbar that sit where a user name would. */
-const LABEL = /^(?:楼主|樓主|博主|沙发|沙發|板凳|地板|只看该作者|只看該作者|只看楼主|只看樓主|电梯直达|電梯直達|发表于|發表於|回复|回覆|引用|举报|舉報|收藏|分享|私信|发消息|加好友|关注|關注|查看|倒序浏览|正序浏览|阅读模式|打印|上一主题|下一主题|返回列表|首页|首頁|个人空间|個人空間|个人主页|個人主頁|更多|顶|踩|评分|點評|点评|精华|帖子|主题|积分|威望|金钱|注册时间|最后登录|在线时间|UID|\d+\s*[楼樓#]|#\d+|\d+)$/iu;
+const LABEL = /^(?:楼主|樓主|博主|沙发|沙發|板凳|地板|只看该作者|只看該作者|只看楼主|只看樓主|电梯直达|電梯直達|发表于|發表於|回复|回覆|引用|举报|舉報|收藏|分享|私信|发消息|加好友|关注|關注|查看|倒序浏览|正序浏览|阅读模式|打印|上一主题|下一主题|返回列表|首页|首頁|个人空间|個人空間|个人主页|個人主頁|更多|顶|踩|评分|點評|点评|精华|帖子|主题|积分|威望|金钱|注册时间|最后登录|在线时间|UID|登录|登錄|注册|註冊|立即注册|退出|设为首页|收藏本站|\d+\s*[楼樓#]|#\d+|\d+)$/iu;
 
 /** A user name as forums and blogs show one: short, one line, not a date, label or address. */
 export function nickname(raw: string | null | undefined): string | null {
@@ -34,6 +34,10 @@ export function bloggerFromTitle(title: string): string | null {
     const m = OWNS.exec(p);
     if (m) return nickname(m[1]);
   }
+  // "entry [Name的日志] - Platform": the owner's part in brackets after the entry's title.
+  const bracketed = /[[【(（]([^\]】)）]{2,30})[\]】)）]$/u.exec(parts[0] ?? '');
+  const owner = bracketed && parts.length > 1 ? OWNS.exec(bracketed[1]!.trim()) : null;
+  if (owner) return nickname(owner[1]);
   // "entry_Name_Platform博客": the part right before the platform, after the entry's own title.
   for (let i = 2; i < parts.length; i++) {
     if (PLATFORM.test(parts[i]!) && !PLATFORM.test(parts[i - 1]!)) return nickname(parts[i - 1]);
@@ -46,6 +50,8 @@ const POST_MARK = /^(?:(?:发表于|發表於|发表时间|發表時間|发帖�
 /** Comment and reply blocks under an article: their users are not the article's author. */
 const COMMENTS = '[class*="comment" i], [id*="comment" i], [class*="reply" i], [id*="reply" i]';
 const CLIMB = 6;
+/** A user's id in a link's address: "space-uid-1001.html", "?uid=7", "/uid/7". */
+const USER_ID = /(?:^|[^a-z])uid[-=_/]?\d+/i;
 
 /**
  * The user beside the first post: "楼主：Name" / "Name 发表于 …" written in one line, else the
@@ -82,13 +88,19 @@ function posterByMark(doc: Document): string | null {
       break;
     }
   }
-  let box: Element | null = mark;
-  for (let i = 0; box && i < CLIMB; i++) {
-    box = box.parentElement;
-    if (!box || textOf(box).length > 20_000) break;
-    for (const a of Array.from(box.querySelectorAll('a')).slice(0, 30)) {
-      const n = nickname(textOf(a));
-      if (n) return n;
+  // A link to the user's page (a uid in its address) first, in the smallest block around the
+  // mark that has one: a post's block also links its tools, its attachments' login prompt and
+  // words of its text. Else the first name-like link.
+  for (const userOnly of [true, false]) {
+    let box: Element | null = mark;
+    for (let i = 0; box && i < CLIMB; i++) {
+      box = box.parentElement;
+      if (!box || textOf(box).length > 20_000) break;
+      for (const a of Array.from(box.querySelectorAll('a')).slice(0, userOnly ? 200 : 30)) {
+        if (userOnly && !USER_ID.test(a.getAttribute('href') ?? '')) continue;
+        const n = nickname(textOf(a));
+        if (n) return n;
+      }
     }
   }
   return null;

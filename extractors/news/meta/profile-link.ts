@@ -1,5 +1,5 @@
 import { follows } from '../../dom-order';
-import { headlineH1, textOf } from './dom';
+import { headlineHeading, textOf } from './dom';
 import { nickname } from './poster';
 import { parseDateText } from './date-text';
 
@@ -54,9 +54,12 @@ function toUserPage(t: Target, homeOnly: boolean): boolean {
   return segs.length === 1 && own.length >= 2 && segs[0] === own[0];
 }
 
+/** A label before a link that files the page under it ("分类：旅行", "标签：丽江"): the link names a category, not a user. */
+const FILED_UNDER = /(?:分类|分類|类别|類別|栏目|欄目|标签|標籤|标记|Tags?|Categor(?:y|ies)|Filed under)\s*[：:]?\s*$/iu;
+
 /** The nickname of a link to another page of the site, the link's whole text. */
 function linkName(a: Element, to: 'any' | 'user' | 'home'): string | null {
-  if (a.closest(COMMENTS)) return null;
+  if (a.closest(COMMENTS) || FILED_UNDER.test(textBefore(a))) return null;
   const t = target(a);
   if (!t || (to !== 'any' && !toUserPage(t, to === 'home'))) return null;
   return nickname(textOf(a));
@@ -84,14 +87,26 @@ export function profileNameIn(el: Element): string | null {
 
 /** A label naming the writer or the thread's starter right before their name. */
 const WRITER_LABEL = /(?:作者|楼主|樓主|发帖人|發帖人|博主|来自|來自)\s*[：:]\s*$/u;
+/** Of those, the labels that only ever name a person ("来自：" may name the source site). */
+const PERSON_LABEL = /(?:作者|楼主|樓主|发帖人|發帖人|博主)\s*[：:]\s*$/u;
 
-/** A link to a user's page right after a writer's label: "作者：<a href="/user/7">湖边的风</a>". */
+/** The text of the node right before an element (its previous sibling), up to 12 characters. */
+function textBefore(el: Element): string {
+  const before = el.previousSibling;
+  const text = before?.nodeType === 3 ? (before.textContent ?? '') : before?.nodeType === 1 ? textOf(before as Element) : '';
+  return text.slice(-12);
+}
+
+/**
+ * A link to a user's page right after a writer's label: "作者：<a href="/user/7">湖边的风</a>";
+ * after a label that only names a person, a link to any other page of the site
+ * ("作者：<a href="/name/湖边的风">…</a>").
+ */
 export function labelledProfileName(doc: Document): string | null {
   for (const a of Array.from(doc.querySelectorAll('a[href]')).slice(0, 3000)) {
-    const before = a.previousSibling;
-    const label = before?.nodeType === 3 ? (before.textContent ?? '') : before?.nodeType === 1 ? textOf(before as Element) : '';
-    if (!WRITER_LABEL.test(label.slice(-12))) continue;
-    const n = linkName(a, 'user');
+    const label = textBefore(a);
+    if (!WRITER_LABEL.test(label)) continue;
+    const n = linkName(a, PERSON_LABEL.test(label) ? 'any' : 'user');
     if (n) return n;
   }
   return null;
@@ -107,7 +122,7 @@ const TEXT_CHARS = 60;
  * and the first paragraph of text): "<h1>…</h1><a href="/u/1a2b">小明同学</a> 2026.01.12 08:20".
  */
 export function profileUnderHeadline(doc: Document): string | null {
-  const h1 = headlineH1(doc);
+  const h1 = headlineHeading(doc);
   if (!h1) return null;
   const after = (a: Element, b: Element) => follows(a, b) && !a.contains(b);
   const text = Array.from(doc.querySelectorAll('p')).find((p) => textOf(p).length >= TEXT_CHARS && after(h1, p));

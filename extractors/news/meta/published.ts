@@ -381,9 +381,27 @@ const MARKED_MAX = 40;
 
 export function fromVisible(doc: Document, now: Date, zone: string | null, limit: number): Shown | null {
   const shown = shownDate(doc, now, zone, limit);
-  if (!shown?.relative || !doc.body) return shown;
-  const at = absoluteBehind(doc.body, now, zone);
+  if (!shown || !doc.body) return shown;
+  const at = shown.relative ? absoluteBehind(doc.body, now, zone) : shown.at.length === 10 ? timeBehind(doc.body, shown.at, now, zone) : null;
   return at ? { ...shown, at, relative: false } : shown;
+}
+
+/**
+ * The time a page keeps behind a day it shows without one: "<span title="2010-06-12 15:33">发表于:
+ * 2010-06-12</span>", a forum's or blog's post date with the minute in its tooltip.
+ */
+function timeBehind(body: Element, day: string, now: Date, zone: string | null): string | null {
+  // Not <time datetime>: the structured dates read it already, as the publication's instant.
+  for (const el of Array.from(body.querySelectorAll('[title]:not(time), [data-time]:not(time)')).slice(0, 2000)) {
+    const text = textOf(el);
+    if (text.length === 0 || text.length > 40 || !writtenDays(text, now).has(day)) continue;
+    for (const value of [el.getAttribute('title'), el.getAttribute('data-time')]) {
+      const at = value ? parseDateValue(value, now, zone) : null;
+      // Midnight is how a content system stores a day without its time.
+      if (at && at.length > 10 && at.slice(0, 10) === day && !/^T00:00(?::00)?/.test(at.slice(10))) return at;
+    }
+  }
+  return null;
 }
 
 /**

@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import { findAuthor } from '../../extractors/news/meta/author';
+import { findPublishedAt } from '../../extractors/news/meta/published';
+import { urlDay } from '../../extractors/news/meta/date-url';
+import { doc, NOW } from './dom';
+
+/**
+ * Blogs and forums whose page chrome sits where the extractors look for the writer: the blog's
+ * name set as the <h1> over the entry's <h2>, menus of the blog's own pages, a category link in
+ * the post's info bar, the forum software's meta author, a login prompt inside the first post.
+ */
+const P = '<p>周末带孩子去了城郊的湿地公园，天气很好，芦苇已经开始泛黄，湖边有很多人在拍照，我们沿着木栈道走了一圈。</p>';
+
+describe('blog pages with their chrome', () => {
+  it("takes the blogger, not a menu link to the blog's album, when the <h1> is the blog's name", () => {
+    const d = doc(
+      `<html><head><meta charset="utf-8"><title>湿地公园的秋天_林小溪_示例博客</title></head><body>
+        <div class="top"><h1 class="blogtitle"><a href="https://blog.example.cn/linxiaoxi">林小溪的博客</a></h1></div>
+        <div class="blognav"><a href="https://blog.example.cn/linxiaoxi">首页</a> <a href="https://blog.example.cn/s/list_17_1.html">博文目录</a>
+          <a href="https://photo.blog.example.cn/u/17">图片</a> <a href="https://blog.example.cn/s/profile_17.html">关于我</a></div>
+        <div class="side"><strong id="ownernick">林小溪</strong></div>
+        <div class="articalTitle"><h2 class="titName">湿地公园的秋天</h2><span class="time">(2011-12-09 08:20:00)</span></div>
+        <div class="articalContent">${P}${P}</div>
+      </body></html>`,
+      'https://blog.example.cn/s/blog_17a.html',
+    );
+    expect(findAuthor(d, null, null)).toBe('林小溪');
+  });
+
+  it('does not take the category an entry is filed under ("分类：旅行") for its writer', () => {
+    const d = doc(
+      `<html><head><title>在丽江的三天 - 陈默的日志 - 示例博客</title></head><body>
+        <div class="hd"><h1><a href="https://chenmo.blog.example.com/">陈默的博客</a></h1></div>
+        <h3 class="title">在丽江的三天</h3>
+        <p class="info"><span>2010-07-22 21:45:12</span> | 分类：<a href="https://chenmo.blog.example.com/blog/#c=3">旅行</a> | 标签：<a href="https://chenmo.blog.example.com/blog/#t=lijiang">丽江</a></p>
+        <div class="content">${P}${P}</div>
+      </body></html>`,
+      'https://chenmo.blog.example.com/blog/static/38124567/',
+    );
+    expect(findAuthor(d, null, null)).toBe('陈默');
+  });
+
+  it('reads the owner a <title> names in brackets after the entry ("entry [Name的日志] - Platform")', () => {
+    const d = doc(
+      `<html><head><title>写给十年后的自己 [若水的日志] - 示例空间</title></head><body>
+        <h2>写给十年后的自己</h2><p class="time">2011-11-20 22:13</p>${P}${P}</body></html>`,
+      'https://user.example.com/blog/2011',
+    );
+    expect(findAuthor(d, null, null)).toBe('若水');
+  });
+
+  it('takes a nickname linked as rel="author", on a site named after its owner ("老周的自留地")', () => {
+    const d = doc(
+      `<html lang="zh-CN"><head><title>周末去植物园看郁金香 | 老周的自留地</title></head><body>
+        <h1 class="entry-title">周末去植物园看郁金香</h1>
+        <div class="entry-meta">发表于 <time datetime="2013-05-06T21:03:11+08:00">2013年5月6日</time>
+          <span class="by-author">由 <span class="author vcard"><a class="url fn n" href="https://www.laozhou.example/author/laozhou" rel="author">老周</a></span></span></div>
+        <div class="entry-content">${P}${P}</div>
+      </body></html>`,
+      'https://www.laozhou.example/archives/1186',
+    );
+    expect(findAuthor(d, null, null)).toBe('老周');
+  });
+});
+
+describe('forum threads with their chrome', () => {
+  /** A thread as a widely installed forum package prints it: its own credit in meta author, a login prompt inside the first post. */
+  function packagedThread(): Document {
+    return doc(
+      `<html><head><meta name="author" content="Example Forum Team and Example UI Team" />
+        <title>丽江五日游攻略 - 旅游版 - 示例论坛 - Powered by ExampleBBS</title></head><body>
+        <div id="toptb"><a href="member.php?mod=register">注册</a> <a href="member.php?mod=logging&amp;action=login">登录</a></div>
+        <h1><span id="thread_subject">丽江五日游攻略</span></h1>
+        <table class="plhin"><tr>
+          <td class="pls"><div class="authi"><a href="space-uid-1001.html" class="xw1">驴友老K</a></div><dl><dt>注册时间</dt><dd>2009-6-18</dd></dl></td>
+          <td class="plc"><div class="pi"><strong><a href="thread-4-1-1.html">楼主</a></strong>
+            <div class="authi"><em>发表于 2012-4-8 21:37</em> | <a href="forum.php?mod=viewthread&amp;authorid=1001">只看该作者</a></div></div>
+            <div class="t_f">${P}${P}</div>
+            <div class="attach_tips">您需要 <a href="member.php?mod=logging&amp;action=login">登录</a> 才可以下载，没有帐号？<a href="member.php?mod=register">立即注册</a></div>
+            <div class="po"><a href="#">使用道具</a> <a href="#">举报</a></div></td>
+        </tr></table>
+        <table class="plhin"><tr><td class="pls"><div class="authi"><a href="space-uid-2317.html">西行的云</a></div></td>
+          <td class="plc"><em>发表于 2012-4-8 22:05</em><div class="t_f"><p>收藏了，谢谢分享。</p></div></td></tr></table>
+      </body></html>`,
+      'https://bbs.example.com/thread-4-1-1.html',
+    );
+  }
+
+  it("takes the first post's user, not the package's meta author nor a link of the login prompt", () => {
+    expect(findAuthor(packagedThread(), null, null)).toBe('驴友老K');
+  });
+
+  it('takes the user linked after "作者：" to their page, whatever its address', () => {
+    const d = doc(
+      `<html><head><title>徒步虎跳峡全记录_旅游论坛_示例社区</title></head><body>
+        <table><tr><td><h1>徒步虎跳峡全记录</h1></td></tr>
+        <tr><td>作者：<a href="https://my.example.cn/name/背包里的格桑花">背包里的格桑花</a>　提交日期：2008-5-2 14:28:00　访问：8612</td></tr>
+        <tr><td><a href="#reply">发表回复</a></td></tr></table>
+        <div class="post">${P}${P}</div>
+        <table><tr><td>作者：<a href="https://my.example.cn/name/一路向西">一路向西</a>　回复日期：2008-5-2 15:03:12</td></tr></table>
+      </body></html>`,
+      'https://www.example.cn/forum/content/travel/1/160234.shtml',
+    );
+    expect(findAuthor(d, null, null)).toBe('背包里的格桑花');
+  });
+
+  it('keeps the minute a post date carries in its tooltip ("发表于: 2010-06-12" titled "2010-06-12 15:33")', () => {
+    const d = doc(
+      `<html><head><title>自制桂花糖的方法 - 美食 - 示例论坛</title></head><body>
+        <h1>自制桂花糖的方法</h1>
+        <div class="tipTop"><span class="gray" title="2010-06-12 15:33">发表于: 2010-06-12</span> 楼主 <a href="u.php?uid=88">桂花糖</a></div>
+        <div class="tpc_content">${P}${P}</div>
+        <div class="tipTop"><span class="gray" title="2010-06-13 09:02">发表于: 2010-06-13</span></div>
+      </body></html>`,
+      'https://bbs.example.cn/read.php?tid=1234',
+    );
+    expect(findPublishedAt(d, null, NOW, { url: 'https://bbs.example.cn/read.php?tid=1234' })).toBe('2010-06-12T15:33:00+08:00');
+  });
+});
+
+describe('a day written as year and month-day folders in the URL', () => {
+  it('reads "/2013/0506/" as 6 May 2013, and dates a page by it over a side list\'s date', () => {
+    expect(urlDay('http://news.example.com.cn/2013/0506/5678901.shtml', NOW)).toBe('2013-05-06');
+    expect(urlDay('http://politics.example.com.cn/n/2012/0112/c1001-16852311.html', NOW)).toBe('2012-01-12');
+    const url = 'http://news.example.com.cn/2013/0506/5678901.shtml';
+    const d = doc(
+      `<html><head><title>城区新增三处停车场_本地新闻_示例网</title></head><body>
+        <h1>城区新增三处停车场</h1><div class="source">来源：示例日报</div>${P}${P}
+        <div class="related"><h3>相关新闻</h3><ul><li><a href="http://news.example.com.cn/2013/0428/5671002.shtml">广场音乐喷泉恢复开放</a> 2013-04-28</li></ul></div>
+      </body></html>`,
+      url,
+    );
+    expect(findPublishedAt(d, null, NOW, { url })?.slice(0, 10)).toBe('2013-05-06');
+  });
+});
