@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { findAuthor } from '../../extractors/news/meta/author';
 import { findPublishedAt } from '../../extractors/news/meta/published';
 import { urlDay } from '../../extractors/news/meta/date-url';
+import { lineCredit } from '../../extractors/news/meta/byline-text';
 import { doc, NOW } from './dom';
 
 /**
@@ -131,5 +132,97 @@ describe('a day written as year and month-day folders in the URL', () => {
       url,
     );
     expect(findPublishedAt(d, null, NOW, { url })?.slice(0, 10)).toBe('2013-05-06');
+  });
+});
+
+describe('what stands beside a post but is not its writer or its time', () => {
+  it("dates a thread by its first post, not by the poster's sign-up or last login in the user panel", () => {
+    const url = 'https://bbs.example.cn/dispbbs.asp?id=88';
+    const d = doc(
+      `<html><head><title>老家的柿子树 - 乡土生活 - 示例论坛</title></head><body>
+        <table><tr><td><a href="index.asp">论坛首页</a> | <a href="login.asp">登录</a> | <a href="reg.asp">注册</a> | <a href="query.asp">搜索</a></td></tr></table>
+        <table class="post"><tr>
+          <td class="userinfo"><b>风中的蒲公英</b><br>等级：论坛游侠<br>文章：1260<br>注册：2005-3-1<br>最后登录：2006-11-23 19:02</td>
+          <td><div>2006-11-23 20:15:37</div>${P}${P}</td>
+        </tr></table>
+        <table class="post"><tr><td class="userinfo"><b>过客</b><br>注册：2006-1-5</td><td><div>2006-11-24 08:01:12</div><p>想家了。</p></td></tr></table>
+      </body></html>`,
+      url,
+    );
+    expect(findPublishedAt(d, null, NOW, { url })).toBe('2006-11-23T20:15:37+08:00');
+    // The forum's menu is no user.
+    expect(findAuthor(d, null, null)).not.toBe('论坛首页');
+  });
+
+  it("does not date a blog post by a comment's time marked as one ('cmt-time')", () => {
+    const url = 'https://my.example.net/banxia/blog/716';
+    const d = doc(
+      `<html><head><title>给老系统加一层灰度发布 - 半夏微凉的个人空间 - 示例社区</title></head><body>
+        <div class="blog-heading"><div class="title"><span class="label">原</span>给老系统加一层灰度发布</div>
+          <div class="box"><a href="https://my.example.net/banxia" class="__user"><span>半夏微凉</span></a> 发布于 2016/08/11 14:35</div></div>
+        <div class="content">${P}${P}</div>
+        <div class="comment-list">
+          <div class="comment-item"><a href="https://my.example.net/u/28">红薯叔叔</a> <span class="cmt-time">2016/08/11 16:02</span></div>
+        </div>
+      </body></html>`,
+      url,
+    );
+    expect(findPublishedAt(d, null, NOW, { url })).toBe('2016-08-11T14:35:00+08:00');
+  });
+
+  it("takes the blogger marked as the page's user_name, not a writer of a recommended post's card", () => {
+    const d = doc(
+      `<html><head><title>RecyclerView 复用机制浅析 - 示例博客</title></head><body>
+        <div class="article-bar"><a href="https://blog.example.net/qq_35123456" class="user_name">星辰大海ing</a> <span class="count">阅读 3021</span></div>
+        <h1 class="title-article">RecyclerView 复用机制浅析</h1><div class="time">2017-09-05 21:13:40</div>
+        <div class="article-content">${P}${P}</div>
+        <div class="recommend-box"><div class="recommend-item-box"><h4><a href="https://blog.example.net/guolin/article/1">Android 8.0 新特性一览</a></h4><p>郭小霖 <span>2017-08-22 08:00</span></p></div></div>
+      </body></html>`,
+      'https://blog.example.net/qq_35123456/article/details/77855210',
+    );
+    expect(findAuthor(d, null, null)).toBe('星辰大海ing');
+    // Unmarked, the blogger is not found here; the card's writer is still not taken.
+    const unmarked = doc(d.documentElement.outerHTML.replace(' class="user_name"', ''), 'https://blog.example.net/qq_35123456/article/details/77855210');
+    expect(findAuthor(unmarked, null, null)).not.toBe('郭小霖');
+  });
+
+  it('takes the asker of a question ("提问者：") as its starter', () => {
+    const d = doc(
+      `<html><head><title>炖排骨怎么才能不腥？_示例问答</title></head><body>
+        <div class="question-title">炖排骨怎么才能不腥？</div>
+        <div class="ask">提问者：<a href="https://ask.example.cn/u/1598">小米粥粥</a> - 一级 | 悬赏分：20 | <span class="q_time">2009-07-12 10:23</span></div>
+        ${P}
+        <div class="answer">回答者：<a href="https://ask.example.cn/u/2077">厨房里的老王</a> - 三级 2009-07-12 11:05<p>先焯水。</p></div>
+      </body></html>`,
+      'https://ask.example.cn/b/1234.html',
+    );
+    expect(findAuthor(d, null, null)).toBe('小米粥粥');
+  });
+
+  it('reads the blogger before a platform name longer than "博客" ("entry - Name - 博客大巴")', () => {
+    const d = doc(
+      `<html><head><title>洱海边骑车的一天 - 雾屿 - 示例博客大巴</title></head><body>
+        <h1 id="blogname"><a href="https://wuyu.blog.example.com/">雾屿</a></h1><h2 class="date">2009-09-02</h2>
+        <h3>洱海边骑车的一天</h3>${P}${P}</body></html>`,
+      'https://wuyu.blog.example.com/logs/45678901.html',
+    );
+    expect(findAuthor(d, null, null)).toBe('雾屿');
+  });
+
+  it('does not take the app a post was sent from ("来自 …Android客户端") for its user', () => {
+    const d = doc(
+      `<html><head><title>开了三年的车说说油耗_示例车友会_示例论坛</title></head><body>
+        <h1>开了三年的车说说油耗</h1>
+        <div class="post"><div class="head"><strong>楼主</strong> <span>2016-03-21 08:47:52</span>
+          <span>来自 <a href="https://app.example.com/">示例Android客户端</a></span></div>
+          <div class="user"><span title="朝阳老刘">朝阳老刘</span></div>${P}${P}</div>
+      </body></html>`,
+      'https://club.example.com/bbs/thread/1/2.html',
+    );
+    expect(findAuthor(d, null, null)).not.toBe('示例Android客户端');
+  });
+
+  it('ends a "文/记者" credit at the photo credit that follows it ("图/记者 …")', () => {
+    expect(lineCredit('文/记者 孙婧 通讯员 穗建宣 图/记者 马骁')?.[0]).toBe('孙婧');
   });
 });

@@ -400,9 +400,11 @@ export function authorFromPage(doc: Document, article: JsonObject | null): strin
     },
     () => {
       if (!hanPage) return null;
-      for (const line of pageLines(doc).lines) {
+      const { lines, lineElements } = pageLines(doc);
+      for (const [i, line] of lines.entries()) {
         const a = infoBarName(line);
-        if (a && a !== source && a !== findEditor(doc)) return a;
+        // A card teasing another page ("recommended": its linked heading, its writer and date) is not this page's bar.
+        if (a && a !== source && a !== findEditor(doc) && !teaserCard(lineElements[i]!) && !inChrome(lineElements[i]!)) return a;
       }
       return null;
     },

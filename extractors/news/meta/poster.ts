@@ -12,10 +12,15 @@ import { textOf } from './dom';
 /** Words of a forum or blog toolbar that sit where a user name would. */
 const LABEL = /^(?:楼主|樓主|博主|沙发|沙發|板凳|地板|只看该作者|只看該作者|只看楼主|只看樓主|电梯直达|電梯直達|发表于|發表於|回复|回覆|引用|举报|舉報|收藏|分享|私信|发消息|加好友|关注|關注|查看|倒序浏览|正序浏览|阅读模式|打印|上一主题|下一主题|返回列表|首页|首頁|个人空间|個人空間|个人主页|個人主頁|更多|顶|踩|评分|點評|点评|精华|帖子|主题|积分|威望|金钱|注册时间|最后登录|在线时间|UID|登录|登錄|注册|註冊|立即注册|退出|设为首页|收藏本站|\d+\s*[楼樓#]|#\d+|\d+)$/iu;
 
+/** Links that name a place of the site or the app a post was sent from: "论坛首页", "…Android客户端", "手机版". */
+const CHROME_NAME = /(?:首页|首頁|客户端|客戶端|手机版|手機版)$/u;
+
 /** A user name as forums and blogs show one: short, one line, not a date, label or address. */
 export function nickname(raw: string | null | undefined): string | null {
   const n = collapseSpace(raw ?? '').replace(/^[@＠]/, '');
-  if (n.length < 2 || n.length > 24 || LABEL.test(n)) return null;
+  // A toolbar word may be bracketed ("[登录]").
+  const bare = n.replace(/^[[【]([^\]】]+)[\]】]$/u, '$1');
+  if (n.length < 2 || n.length > 24 || LABEL.test(bare) || CHROME_NAME.test(bare)) return null;
   if (/\d{4}[-/.年]\d{1,2}|\d{1,2}:\d{2}|https?:|www\.|[<>{}=|：:]/i.test(n)) return null;
   // A name has letters; a run of words is a sentence or a title.
   if (!/\p{L}/u.test(n) || n.split(' ').length > 3) return null;
@@ -25,7 +30,7 @@ export function nickname(raw: string | null | undefined): string | null {
 /** Separators of a blog's <title>: "entry_Name_Platform博客", "entry - Name的日志 - Platform". */
 const TITLE_PARTS = /\s*[_|｜]\s*|\s+[-–—]\s+/;
 const OWNS = /^(.{1,20}?)\s*(?:的|の)\s*(?:博客|日志|日誌|空间|空間|个人空间|個人空間|专栏|專欄|部落格|网志|網誌|blog)$/iu;
-const PLATFORM = /(?:博客|部落格|网志|網誌)$/u;
+const PLATFORM = /(?:博客|部落格|网志|網誌)\S{0,2}$/u;
 
 /** The blogger a blog page's <title> names, or null. */
 export function bloggerFromTitle(title: string): string | null {
@@ -50,6 +55,14 @@ const POST_MARK = /^(?:(?:发表于|發表於|发表时间|發表時間|发帖�
 /** Comment and reply blocks under an article: their users are not the article's author. */
 const COMMENTS = '[class*="comment" i], [id*="comment" i], [class*="reply" i], [id*="reply" i]';
 const CLIMB = 6;
+/** A link among three or more that make up most of their parent's text: a menu or toolbar ("论坛首页 | 登录 | 搜索"). */
+function inLinkBar(a: Element): boolean {
+  const bar = a.parentElement;
+  if (!bar) return false;
+  const links = Array.from(bar.children).filter((c) => c.tagName === 'A');
+  return links.length >= 3 && links.reduce((n, l) => n + textOf(l).length, 0) >= textOf(bar).length / 2;
+}
+
 /** A user's id in a link's address: "space-uid-1001.html", "?uid=7", "/uid/7". */
 const USER_ID = /(?:^|[^a-z])uid[-=_/]?\d+/i;
 
@@ -97,7 +110,7 @@ function posterByMark(doc: Document): string | null {
       box = box.parentElement;
       if (!box || textOf(box).length > 20_000) break;
       for (const a of Array.from(box.querySelectorAll('a')).slice(0, userOnly ? 200 : 30)) {
-        if (userOnly && !USER_ID.test(a.getAttribute('href') ?? '')) continue;
+        if (userOnly ? !USER_ID.test(a.getAttribute('href') ?? '') : inLinkBar(a)) continue;
         const n = nickname(textOf(a));
         if (n) return n;
       }

@@ -18,7 +18,7 @@ const USER_QUERY = /(?:^|[?&])mod=space(?:&|$)/i;
 /** Boxes of comments and replies: their users are not the page's writer. */
 const COMMENTS = '[class*="comment" i], [id*="comment" i], [class*="reply" i], [id*="reply" i]';
 /** Elements the page marks as its writer's (class or id "author", "nickname", "username"; itemprop author). */
-const WRITER_MARK = '[class*="author" i], [id*="author" i], [class*="nickname" i], [class*="username" i], [class*="user-name" i], [itemprop="author"]';
+const WRITER_MARK = '[class*="author" i], [id*="author" i], [class*="nickname" i], [class*="username" i], [class*="user-name" i], [class*="user_name" i], [itemprop="author"]';
 
 interface Target {
   url: URL;
@@ -86,9 +86,9 @@ export function profileNameIn(el: Element): string | null {
 }
 
 /** A label naming the writer or the thread's starter right before their name. */
-const WRITER_LABEL = /(?:作者|楼主|樓主|发帖人|發帖人|博主|来自|來自)\s*[：:]\s*$/u;
+const WRITER_LABEL = /(?:作者|楼主|樓主|发帖人|發帖人|博主|提问者|提問者|来自|來自)\s*[：:]\s*$/u;
 /** Of those, the labels that only ever name a person ("来自：" may name the source site). */
-const PERSON_LABEL = /(?:作者|楼主|樓主|发帖人|發帖人|博主)\s*[：:]\s*$/u;
+const PERSON_LABEL = /(?:作者|楼主|樓主|发帖人|發帖人|博主|提问者|提問者)\s*[：:]\s*$/u;
 
 /** The text of the node right before an element (its previous sibling), up to 12 characters. */
 function textBefore(el: Element): string {

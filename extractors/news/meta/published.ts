@@ -36,6 +36,15 @@ function publishedMetas(doc: Document): string[] {
   return out;
 }
 
+/** Comment lists and their entries. */
+const COMMENT_BOX = '[class*="comment" i], [id*="comment" i]';
+
+/** Inside a comment list: not the page's body or a box that also holds the headline ("has-comments" wrappers). */
+function inComments(el: Element, body: Element): boolean {
+  const box = el.closest(COMMENT_BOX);
+  return !!box && box !== body && body.contains(box) && !box.querySelector('h1');
+}
+
 /** Elements whose class/id says they hold the article's date. */
 const DATE_HINT = /(^|[\s_-])(date|time|pub|publish|published|posted|post-meta|meta|byline|info|timestamp|dateline)/i;
 
@@ -426,14 +435,15 @@ function shownDate(doc: Document, now: Date, zone: string | null, limit: number)
   const body = doc.body;
   if (!body) return null;
   // Visible text only: script bodies carry unrelated dates.
-  const blocks = toBlocks(body);
+  const blocks = toBlocks(body).map((b) => ({ ...b, text: withoutAccountDates(b.text) }));
   const days = new Set<string>();
   const near = afterHeadline(blocks, doc.querySelector('title')?.textContent ?? '', now, zone, days);
   const marked: string[] = [];
   for (const el of Array.from(body.querySelectorAll('[class], [id]')).slice(0, 3000)) {
     const hint = `${el.getAttribute('class') ?? ''} ${el.id}`;
-    if (!DATE_HINT.test(hint)) continue;
-    const text = textOf(el);
+    // A comment's time ("cmt-time" in a comment list) dates the comment, not the article.
+    if (!DATE_HINT.test(hint) || inComments(el, body)) continue;
+    const text = withoutAccountDates(textOf(el));
     if (text.length === 0 || text.length > 200) continue;
     marked.push(text);
     if (marked.length >= MARKED_MAX) break;
@@ -474,6 +484,17 @@ function shownDate(doc: Document, now: Date, zone: string | null, limit: number)
   if (d) return { at: d, kind: 'text', relative: isRelativeDate(text.slice(0, limit)), line: '', days, lines };
   const anywhere = labelledLine(blocks, now, zone, PUBLISHED_WORD) ?? labelledLine(blocks, now, zone, REVISION_WORD);
   return anywhere ? { ...anywhere, kind: 'text', days, lines } : null;
+}
+
+/**
+ * A user's account dates in the profile box a forum or blog sets beside each post ("注册：2005-3-1",
+ * "注册时间 2010-3-4", "最后登录 2012-4-20", "Joined 2011-05-02"): when the user signed up or
+ * last came, never when the post was written. They are cut from the lines read for the date.
+ */
+const ACCOUNT_DATE = /(?:注册|註冊|加入|入站|登录|登錄|登入|上线|上線|Joined|Registered|Member since|Last (?:login|seen|active|visit))\s*(?:时间|時間|日期|于|於|on)?\s*[:：]?\s*\d{4}\s*[-/.年]\s*\d{1,2}\s*[-/.月]\s*\d{1,2}\s*日?(?:\s*\d{1,2}:\d{2}(?::\d{2})?)?/giu;
+
+function withoutAccountDates(text: string): string {
+  return /\d{4}/.test(text) ? text.replace(ACCOUNT_DATE, '') : text;
 }
 
 /** A byline line: "Written by Jane Doe", "By Jane Doe", "Posted by jdoe" (a reviewer's is not the writer's). */
