@@ -226,3 +226,84 @@ describe('what stands beside a post but is not its writer or its time', () => {
     expect(lineCredit('文/记者 孙婧 通讯员 穗建宣 图/记者 马骁')?.[0]).toBe('孙婧');
   });
 });
+
+describe('blog and forum chrome, third pass', () => {
+  it("does not read under the blog's name set as an <h1> link, even where the <title> names the blogger", () => {
+    const d = doc(
+      `<html><head><title>父亲的渔船_海边的老树_示例博客</title></head><body>
+        <div class="blogTitle"><h1><a href="https://blog.example.cn/u/1250901038"><span>海边的老树</span></a></h1></div>
+        <div class="nav"><a href="https://blog.example.cn/u/1250901038">首页</a> <a href="https://photo.blog.example.cn/u/1250901038">图片</a></div>
+        <h2 class="titName">父亲的渔船</h2><span class="time">(2009-06-14 21:35:12)</span>
+        <div class="articalContent">${P}${P}</div>
+      </body></html>`,
+      'https://blog.example.cn/s/blog_4a8f3c2e0100dk7q.html',
+    );
+    expect(findAuthor(d, null, null)).toBe('海边的老树');
+  });
+
+  it('does not take a category link set on its own line after "分类：" for the blogger', () => {
+    const d = doc(
+      `<html><head><title>春天里的第一碗荠菜馄饨 - 清风徐来 - 示例博客</title></head><body>
+        <h1 class="nb-ttl"><a href="https://qingfeng.blog.example.com/">清风徐来的博客</a></h1>
+        <div class="tcnt">春天里的第一碗荠菜馄饨</div>
+        <div class="tdate"><span>2011-03-02 22:18:47</span>|&nbsp;&nbsp;分类：
+          <a href="https://qingfeng.blog.example.com/blog/#c=fks_081069">厨房小记</a></div>
+        <div class="content">${P}${P}</div>
+      </body></html>`,
+      'https://qingfeng.blog.example.com/blog/static/1234567892011/',
+    );
+    expect(findAuthor(d, null, null)).toBe('清风徐来');
+  });
+
+  it('reads the owner of a <title> that is only "entry [Name的QQ空间]"', () => {
+    const d = doc(
+      `<html><head><title>七夕，给自己买了一束花 [小小鱼的QQ空间]</title></head><body><div class="title">七夕，给自己买了一束花</div>
+        <p>2012-08-15 21:07</p>${P}${P}</body></html>`,
+      'https://user.example.com/345678912/blog/1345036020',
+    );
+    expect(findAuthor(d, null, null)).toBe('小小鱼');
+  });
+
+  it('takes the writer after a contributing writer\'s title ("文｜特约撰稿人 钟伟")', () => {
+    expect(lineCredit('文｜特约撰稿人 钟伟')).toEqual(['钟伟']);
+  });
+
+  it("takes no forum-name or back-to-top link for the thread's starter", () => {
+    const d = doc(
+      `<html><head><title>示例户外论坛 -- 周末穿越太行山，两天一夜行记</title></head><body>
+        <table><tr><td><a href="index.asp">示例户外论坛</a></td></tr></table>
+        <table class="post"><tr><td><b>绿野仙踪</b><br>文章：1260</td>
+          <td><b>周末穿越太行山，两天一夜行记</b> 楼主 <a href="#top">TOP</a><div>${P}${P}</div><div>发表于 2006-08-12 14:33:21</div></td></tr></table>
+      </body></html>`,
+      'https://bbs.example.com/dispbbs.asp?boardID=12&ID=23456',
+    );
+    expect(['TOP', '示例户外论坛']).not.toContain(findAuthor(d, null, null));
+  });
+
+  it("dates a thread by its post's time above the headline, not by the edit notice under it", () => {
+    const url = 'https://club.example.cn/viewthread.php?tid=1543210';
+    const d = doc(
+      `<html><head><title>速腾3万公里保养全记录 - 示例车友会</title></head><body>
+        <div class="authorinfo"><em>发表于 2010-11-3 21:07</em></div>
+        <div id="threadtitle"><h1>速腾3万公里保养全记录</h1></div>
+        <div class="t_msgfont"><i class="pstatus"> 本帖最后由 蓝色速腾 于 2010-11-4 08:15 编辑 </i><br />${P}${P}</div>
+      </body></html>`,
+      url,
+    );
+    expect(findPublishedAt(d, null, NOW, { url })).toBe('2010-11-03T21:07:00+08:00');
+  });
+
+  it("reads a post's relative time from its tooltip, not the poster's last login shown the same way", () => {
+    const url = 'https://bbs.example.cn/thread-3187712-1-1.html';
+    const d = doc(
+      `<html><head><title>宝宝夜里总醒怎么办 - 育儿交流 - 示例论坛</title></head><body>
+        <h1>宝宝夜里总醒怎么办</h1>
+        <div class="pls"><dl><dt>最后登录</dt><dd><span title="2019-6-28 10:05">3&nbsp;小时前</span></dd></dl></div>
+        <div class="authi"><em>发表于 <span title="2019-6-25 22:41:09">3&nbsp;天前</span></em> | <a href="#">只看该作者</a></div>
+        <div class="t_f">${P}${P}</div>
+      </body></html>`,
+      url,
+    );
+    expect(findPublishedAt(d, null, new Date('2019-06-28T12:00:00+08:00'), { url })).toBe('2019-06-25T22:41:09+08:00');
+  });
+});

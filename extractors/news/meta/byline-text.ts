@@ -19,13 +19,13 @@ const TITLE_WORD = "(?:Co-?[Ff]ounder|Founder|Content|Marketing|Coordinator|Mana
 /** A Latin pen name or personal name: capitalised words. */
 const LATIN_NAME = `[A-ZÀ-ÖØ-ÞА-ЯЁ][\\p{L}'.-]*(?:\\s+(?!${NOT_NAME_WORD}|${TITLE_WORD})(?:[A-ZÀ-ÖØ-ÞА-ЯЁ][\\p{L}'.-]*|de|del|van|von|der|da|dos|di|le|la|bin)){0,4}`;
 /** Roles that credit a writer; the names that follow are the article's authors. */
-const ROLE = '(?:本报|本報|本刊|特约|特約|首席|驻\\S{1,4}|駐\\S{1,4})?(?:记者|記者|通讯员|通訊員|实习生|實習生|见习记者|見習記者|撰文|撰稿|编译|編譯|作者|文)';
+const ROLE = '(?:本报|本報|本刊|特约|特約|首席|驻\\S{1,4}|駐\\S{1,4})?(?:记者|記者|通讯员|通訊員|实习生|實習生|见习记者|見習記者|撰文|撰稿人|撰稿|编译|編譯|作者|文)';
 /** Words after a name that make the credit a photo, chart or editing credit ("摄影报道", photographed and reported, still credits the writer). */
 const NOT_WRITER = /^\s*(?!(?:摄影|攝影|摄|攝)(?:报道|報導|報道))(?:摄|攝|摄影|攝影|编制|編制|制图|製圖|绘图|繪圖|图|圖|供图|供圖|编辑|編輯|整理|视频|視頻)/u;
 /** Two single characters with a space, a two-character name padded to the width of three ("蒋 凌"). */
 const PADDED = new RegExp(`(?<!${HAN})(${HAN}) (${HAN})(?!${HAN})`, 'gu');
 /** Role words that split a run of names ("華瑩實習生楊金運"). */
-const SPLIT_ROLE = /(?:本报|本報|特约|特約|见习|見習|首席)?(?:记者|記者|通讯员|通訊員|实习生|實習生)\s*[/／：:]?/gu;
+const SPLIT_ROLE = /(?:本报|本報|特约|特約|见习|見習|首席)?(?:记者|記者|通讯员|通訊員|实习生|實習生|撰稿人)\s*[/／：:]?/gu;
 /** Words that may follow a name directly. */
 const AFTER_NAME = '(?:报道|報導|報道|报导|摄|攝|编制|編制|整理|编辑|編輯|供图|供圖|编译|編譯)';
 /** What may follow the last name: a credit is not a sentence ("记者了解到，…"). */

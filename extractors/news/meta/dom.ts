@@ -44,12 +44,13 @@ export function textOf(el: Element | null | undefined): string {
 
 /**
  * The page's headline heading: the first <h1> the <title> holds (4+ characters); else an <h2>/<h3>
- * the <title> opens with, where the <h1> holds the blog's or site's name ("<h1>Name的博客</h1>"
- * over "<h2>entry</h2>" on "entry_Name_…博客"); else the first <h1>.
+ * the <title> opens with; else the first <h1>. An <h1> that is all one link to another page is
+ * the blog's or site's name leading home ("<h1><a href="/u/1">Name</a></h1>" over
+ * "<h2>entry</h2>" on "entry_Name_…博客"), never the headline.
  */
 export function headlineHeading(doc: Document): Element | null {
   const title = collapseSpace(doc.title ?? '');
-  const h1s = Array.from(doc.querySelectorAll('h1'));
+  const h1s = Array.from(doc.querySelectorAll('h1')).filter((h) => !linksAway(h));
   const inTitle = (h: Element) => textOf(h).length >= 4 && title.includes(textOf(h));
   return (
     h1s.find(inTitle) ??
@@ -57,4 +58,17 @@ export function headlineHeading(doc: Document): Element | null {
     h1s[0] ??
     null
   );
+}
+
+/** Whether a heading's text is all one link to another page than the one it heads. */
+function linksAway(h: Element): boolean {
+  const a = h.closest('a') ?? (h.querySelectorAll('a').length === 1 ? h.querySelector('a') : null);
+  if (!a || textOf(a) !== textOf(h)) return false;
+  try {
+    const here = new URL(h.ownerDocument.URL);
+    const to = new URL(a.getAttribute('href') ?? '', here);
+    return to.pathname !== here.pathname || to.hostname !== here.hostname;
+  } catch {
+    return false;
+  }
 }

@@ -10,10 +10,10 @@ import { textOf } from './dom';
  */
 
 /** Words of a forum or blog toolbar that sit where a user name would. */
-const LABEL = /^(?:楼主|樓主|博主|沙发|沙發|板凳|地板|只看该作者|只看該作者|只看楼主|只看樓主|电梯直达|電梯直達|发表于|發表於|回复|回覆|引用|举报|舉報|收藏|分享|私信|发消息|加好友|关注|關注|查看|倒序浏览|正序浏览|阅读模式|打印|上一主题|下一主题|返回列表|首页|首頁|个人空间|個人空間|个人主页|個人主頁|更多|顶|踩|评分|點評|点评|精华|帖子|主题|积分|威望|金钱|注册时间|最后登录|在线时间|UID|登录|登錄|注册|註冊|立即注册|退出|设为首页|收藏本站|\d+\s*[楼樓#]|#\d+|\d+)$/iu;
+const LABEL = /^(?:楼主|樓主|博主|沙发|沙發|板凳|地板|只看该作者|只看該作者|只看楼主|只看樓主|电梯直达|電梯直達|发表于|發表於|回复|回覆|引用|举报|舉報|收藏|分享|私信|发消息|加好友|关注|關注|查看|倒序浏览|正序浏览|阅读模式|打印|上一主题|下一主题|返回列表|首页|首頁|个人空间|個人空間|个人主页|個人主頁|更多|顶|踩|评分|點評|点评|精华|帖子|主题|积分|威望|金钱|注册时间|最后登录|在线时间|UID|TOP|顶部|頂部|返回顶部|返回頂部|登录|登錄|注册|註冊|立即注册|退出|设为首页|收藏本站|\d+\s*[楼樓#]|#\d+|\d+)$/iu;
 
-/** Links that name a place of the site or the app a post was sent from: "论坛首页", "…Android客户端", "手机版". */
-const CHROME_NAME = /(?:首页|首頁|客户端|客戶端|手机版|手機版)$/u;
+/** Links that name the site, a place of it or the app a post was sent from: "…户外论坛", "论坛首页", "…Android客户端", "手机版". */
+const CHROME_NAME = /(?:首页|首頁|客户端|客戶端|手机版|手機版|论坛|論壇|社区|社區)$/u;
 
 /** A user name as forums and blogs show one: short, one line, not a date, label or address. */
 export function nickname(raw: string | null | undefined): string | null {
@@ -29,7 +29,7 @@ export function nickname(raw: string | null | undefined): string | null {
 
 /** Separators of a blog's <title>: "entry_Name_Platform博客", "entry - Name的日志 - Platform". */
 const TITLE_PARTS = /\s*[_|｜]\s*|\s+[-–—]\s+/;
-const OWNS = /^(.{1,20}?)\s*(?:的|の)\s*(?:博客|日志|日誌|空间|空間|个人空间|個人空間|专栏|專欄|部落格|网志|網誌|blog)$/iu;
+const OWNS = /^(.{1,20}?)\s*(?:的|の)\s*(?:[A-Za-z]{0,4})(?:博客|日志|日誌|空间|空間|个人空间|個人空間|专栏|專欄|部落格|网志|網誌|blog)$/iu;
 const PLATFORM = /(?:博客|部落格|网志|網誌)\S{0,2}$/u;
 
 /** The blogger a blog page's <title> names, or null. */
@@ -39,9 +39,9 @@ export function bloggerFromTitle(title: string): string | null {
     const m = OWNS.exec(p);
     if (m) return nickname(m[1]);
   }
-  // "entry [Name的日志] - Platform": the owner's part in brackets after the entry's title.
+  // "entry [Name的日志] - Platform", "entry [Name的QQ空间]": the owner's part in brackets after the entry's title.
   const bracketed = /[[【(（]([^\]】)）]{2,30})[\]】)）]$/u.exec(parts[0] ?? '');
-  const owner = bracketed && parts.length > 1 ? OWNS.exec(bracketed[1]!.trim()) : null;
+  const owner = bracketed ? OWNS.exec(bracketed[1]!.trim()) : null;
   if (owner) return nickname(owner[1]);
   // "entry_Name_Platform博客": the part right before the platform, after the entry's own title.
   for (let i = 2; i < parts.length; i++) {

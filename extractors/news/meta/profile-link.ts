@@ -94,7 +94,7 @@ const PERSON_LABEL = /(?:作者|楼主|樓主|发帖人|發帖人|博主|提问�
 function textBefore(el: Element): string {
   const before = el.previousSibling;
   const text = before?.nodeType === 3 ? (before.textContent ?? '') : before?.nodeType === 1 ? textOf(before as Element) : '';
-  return text.slice(-12);
+  return text.trimEnd().slice(-12);
 }
 
 /**

@@ -5,7 +5,7 @@ import { toBlocks, type TextBlock } from '../content/blocks';
 import { instantIn, pageZone } from '../../time/page-zone';
 import { shortUrlDay, urlDay } from './date-url';
 import { publishedInLine } from './date-labels';
-import { DATE_LABEL, PUBLISHED_WORD, REVISION_WORD } from './date-words';
+import { DATE_LABEL, PUBLISHED_WORD, REVISION_AFTER, REVISION_WORD } from './date-words';
 
 const META_KEYS = [
   'article:published_time', 'og:published_time', 'og:article:published_time', 'datePublished', 'pubdate',
@@ -403,7 +403,7 @@ function timeBehind(body: Element, day: string, now: Date, zone: string | null):
   // Not <time datetime>: the structured dates read it already, as the publication's instant.
   for (const el of Array.from(body.querySelectorAll('[title]:not(time), [data-time]:not(time)')).slice(0, 2000)) {
     const text = textOf(el);
-    if (text.length === 0 || text.length > 40 || !writtenDays(text, now).has(day)) continue;
+    if (text.length === 0 || text.length > 40 || !writtenDays(text, now).has(day) || inAccountBox(el)) continue;
     for (const value of [el.getAttribute('title'), el.getAttribute('data-time')]) {
       const at = value ? parseDateValue(value, now, zone) : null;
       // Midnight is how a content system stores a day without its time.
@@ -422,7 +422,7 @@ function timeBehind(body: Element, day: string, now: Date, zone: string | null):
 function absoluteBehind(body: Element, now: Date, zone: string | null): string | null {
   for (const el of Array.from(body.querySelectorAll('[title], [datetime], [data-time]')).slice(0, 2000)) {
     const text = textOf(el);
-    if (text.length === 0 || text.length > 40 || !isRelativeDate(text)) continue;
+    if (text.length === 0 || text.length > 40 || !isRelativeDate(text) || inAccountBox(el)) continue;
     for (const value of [el.getAttribute('datetime'), el.getAttribute('title'), el.getAttribute('data-time')]) {
       const at = value ? parseDateValue(value, now, zone) : null;
       if (at && !isRelativeDate(value!)) return at;
@@ -491,7 +491,16 @@ function shownDate(doc: Document, now: Date, zone: string | null, limit: number)
  * "注册时间 2010-3-4", "最后登录 2012-4-20", "Joined 2011-05-02"): when the user signed up or
  * last came, never when the post was written. They are cut from the lines read for the date.
  */
-const ACCOUNT_DATE = /(?:注册|註冊|加入|入站|登录|登錄|登入|上线|上線|Joined|Registered|Member since|Last (?:login|seen|active|visit))\s*(?:时间|時間|日期|于|於|on)?\s*[:：]?\s*\d{4}\s*[-/.年]\s*\d{1,2}\s*[-/.月]\s*\d{1,2}\s*日?(?:\s*\d{1,2}:\d{2}(?::\d{2})?)?/giu;
+const ACCOUNT_WORD = '(?:注册|註冊|加入|入站|登录|登錄|登入|上线|上線|Joined|Registered|Member since|Last (?:login|seen|active|visit))';
+const ACCOUNT_DATE = new RegExp(`${ACCOUNT_WORD}\\s*(?:时间|時間|日期|于|於|on)?\\s*[:：]?\\s*\\d{4}\\s*[-/.年]\\s*\\d{1,2}\\s*[-/.月]\\s*\\d{1,2}\\s*日?(?:\\s*\\d{1,2}:\\d{2}(?::\\d{2})?)?`, 'giu');
+const ACCOUNT_LABEL = /注册|註冊|登录|登錄|登入|上线|上線|加入(?:时间|時間|日期|于|於)|Joined|Registered|Member since|Last (?:login|seen|active|visit)/iu;
+
+/** A time element in a user's profile box ("最后登录 <span title="…">3 小时前</span>"): the box is short and names an account event. */
+function inAccountBox(el: Element): boolean {
+  const box = el.parentElement?.parentElement;
+  const text = box ? textOf(box) : '';
+  return text.length <= 200 && ACCOUNT_LABEL.test(text);
+}
 
 function withoutAccountDates(text: string): string {
   return /\d{4}/.test(text) ? text.replace(ACCOUNT_DATE, '') : text;
@@ -614,9 +623,19 @@ function dateLineAfter(blocks: TextBlock[], at: number, now: Date, zone: string 
     const d = publishedInLine(b.text, now, zone);
     if (!d) continue;
     for (const day of writtenDays(b.text, now)) days.add(day);
-    found ??= { at: d, line: b.text };
+    if (!editNotice(b.text, now)) found ??= { at: d, line: b.text };
   }
   return labelledInHeader(blocks, at, now, zone) ?? found;
+}
+
+/**
+ * A post's edit notice: one date, a Chinese revision verb right after it ("本帖最后由 X 于
+ * 2010-11-4 08:15 编辑", "此帖被 X 在 … 重新编辑"). Forums print it atop the post's text, under
+ * the headline, while the post's own time stands in its header.
+ */
+function editNotice(line: string, now: Date): boolean {
+  const spans = dateSpans(line, now);
+  return spans.length === 1 && REVISION_AFTER.test(line.slice(spans[0]!.end, spans[0]!.end + 8));
 }
 
 /**
