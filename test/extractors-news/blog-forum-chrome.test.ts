@@ -268,6 +268,21 @@ describe('blog and forum chrome, third pass', () => {
     expect(lineCredit('文｜特约撰稿人 钟伟')).toEqual(['钟伟']);
   });
 
+  it('does not take the writer of a recommended note whose title is a link (not a heading) to another page', () => {
+    const d = doc(
+      `<html><head><title>毕业五年，我从北京回到了县城 - 示例笔记</title></head><body>
+        <h1 class="title">毕业五年，我从北京回到了县城</h1><span class="publish-time">2017.06.21 22:48</span>
+        <div class="show-content">${P}${P}</div>
+        <div class="recommended"><h3>推荐阅读</h3>
+          <div class="note"><a class="title" href="/p/11aa22bb33cc">逃离北上广三年后，我又回来了</a><p>三年前我离开上海的时候……</p><a class="author" href="#"><span>陈晓雨</span></a> <span class="time">2017.06.19</span></div>
+          <div class="note"><a class="title" href="/p/44dd55ee66ff">县城青年的一天</a><p>早上七点……</p><a class="author" href="#"><span>苏木</span></a> <span class="time">2017.06.12</span></div>
+        </div>
+      </body></html>`,
+      'https://notes.example.com/p/8a3f5c2d1e9b',
+    );
+    expect(['陈晓雨', '苏木']).not.toContain(findAuthor(d, null, null));
+  });
+
   it("takes no forum-name or back-to-top link for the thread's starter", () => {
     const d = doc(
       `<html><head><title>示例户外论坛 -- 周末穿越太行山，两天一夜行记</title></head><body>

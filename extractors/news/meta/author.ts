@@ -661,13 +661,13 @@ function inChrome(el: Element): boolean {
 }
 const MENU_CLASS = /(?:^|[\s_-])(?:menu|dropdown|submenu|navbar)(?:$|[\s_-])/i;
 
-/** An element inside a small card whose heading links to another page (a blog's own title links to the page itself). */
+/** An element inside a small card whose heading (or title link) leads to another page (a blog's own title links to the page itself). */
 function teaserCard(el: Element): boolean {
   const page = el.ownerDocument.URL.replace(/#.*$/, '');
   let box = el.parentElement;
   for (let i = 0; box && i < 2; i++, box = box.parentElement) {
     if (textOf(box).length > 600) return false;
-    for (const a of Array.from(box.querySelectorAll('h2 a[href], h3 a[href], h4 a[href], h5 a[href]'))) {
+    for (const a of Array.from(box.querySelectorAll('h2 a[href], h3 a[href], h4 a[href], h5 a[href], a[class*="title" i][href]'))) {
       let target = '';
       try {
         target = new URL(a.getAttribute('href')!, page).href.replace(/#.*$/, '');
