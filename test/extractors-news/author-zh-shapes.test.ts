@@ -140,3 +140,9 @@ describe("a forum thread's floor labels", () => {
     expect(author(html, 'https://bbs.example.com/forum.php?mod=viewthread&tid=123456&mobile=2')).toBe('湖边的风');
   });
 });
+
+describe('a reporter who took the photos too', () => {
+  it('is credited alone by "记者 黄霏 文并摄", not with "文并摄" as a second name', () => {
+    expect(credit('记者 黄霏 文并摄')).toBe('黄霏');
+  });
+});

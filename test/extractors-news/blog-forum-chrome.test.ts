@@ -322,3 +322,30 @@ describe('blog and forum chrome, third pass', () => {
     expect(findPublishedAt(d, null, new Date('2019-06-28T12:00:00+08:00'), { url })).toBe('2019-06-25T22:41:09+08:00');
   });
 });
+
+describe('the first post of a forum that classes every post a reply', () => {
+  it('takes the starter of the post labelled "楼主", though its box is a "reply"', () => {
+    const d = doc(
+      `<html><head><title>北漂第五年，我决定回老家了 - 示例社区 - 北漂一族</title></head><body>
+        <div class="topicBar"><h1>北漂第五年，我决定回老家了</h1></div>
+        <div class="reply" id="r_0"><div class="user"><p class="name"><a href="https://club.example.com/user/beipiao">北漂小豆</a></p><p>注册时间：2006-09-17</p></div>
+          <div class="main"><div class="title"><span class="floor">[楼主]</span> 作者：<a href="https://club.example.com/user/beipiao">北漂小豆</a> 发表时间：2008-10-21 16:55</div>
+          <div class="content">${P}${P}</div></div></div>
+        <div class="reply" id="r_1"><div class="user"><p class="name"><a href="https://club.example.com/user/laoli">老李</a></p></div>
+          <div class="main"><div class="title"><span class="floor">[1楼]</span> 作者：<a href="https://club.example.com/user/laoli">老李</a> 发表时间：2008-10-21 17:30</div><p>楼主说得对。</p></div></div>
+      </body></html>`,
+      'https://club.example.com/zz0578/thread/16a3bc2d1e4',
+    );
+    expect(findAuthor(d, null, null)).toBe('北漂小豆');
+  });
+
+  it('does not take a post title with a comma before "发表于" for a user name', () => {
+    const d = doc(
+      `<html><head><title>三月，等一场花开 [浅笑安然的QQ空间]</title></head><body>
+        <div class="blog_tit"><h2>三月，等一场花开</h2></div>
+        <div class="info"><span>三月，等一场花开 发表于 2011-03-15 20:03</span></div>${P}${P}</body></html>`,
+      'https://user.example.com/365128842/blog/1300190592',
+    );
+    expect(findAuthor(d, null, null)).toBe('浅笑安然');
+  });
+});

@@ -3,7 +3,7 @@ import { follows } from '../../dom-order';
 import { jsonText, readJsonLd, typesOf, type JsonObject } from '../jsonld';
 import { headlineHeading, metaContent, textOf } from './dom';
 import { siteOwner } from './site-owner';
-import { bloggerFromTitle, forumPoster, nickname, starterLabel } from './poster';
+import { bloggerFromTitle, forumPoster, inReplies, nickname, starterLabel } from './poster';
 import { labelledProfileName, markedNickname, markedProfileName, ownerInDateBar, profileNameIn, profileUnderHeadline } from './profile-link';
 import { byCredit, creditNames, infoBarName, datelineCredit, findEditor, findSource, lineCredit, ORG_SUFFIX, pageLines, signatureCredit, spacedText, surnamed } from './byline-text';
 
@@ -366,7 +366,8 @@ export function authorFromPage(doc: Document, article: JsonObject | null): strin
       const { lines, lineElements } = pageLines(doc);
       for (const [i, line] of lines.entries()) {
         const a = credited(lineCredit(line));
-        if (!a || inChrome(lineElements[i]!) || teaserCard(lineElements[i]!)) continue;
+        // A reply's own byline ("作者：老李" on its floor) credits the reply.
+        if (!a || inChrome(lineElements[i]!) || teaserCard(lineElements[i]!) || inReplies(lineElements[i]!)) continue;
         return innermostCredit(i, lines, lineElements, credited) ?? a;
       }
       return null;

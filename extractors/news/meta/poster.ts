@@ -21,7 +21,8 @@ export function nickname(raw: string | null | undefined): string | null {
   // A toolbar word may be bracketed ("[登录]").
   const bare = n.replace(/^[[【]([^\]】]+)[\]】]$/u, '$1');
   if (n.length < 2 || n.length > 24 || LABEL.test(bare) || CHROME_NAME.test(bare)) return null;
-  if (/\d{4}[-/.年]\d{1,2}|\d{1,2}:\d{2}|https?:|www\.|[<>{}=|：:]/i.test(n)) return null;
+  // A date, an address, a label, or a phrase with a sentence's punctuation (a post's title).
+  if (/\d{4}[-/.年]\d{1,2}|\d{1,2}:\d{2}|https?:|www\.|[<>{}=|：:，。！？；]/i.test(n)) return null;
   // A name has letters; a run of words is a sentence or a title.
   if (!/\p{L}/u.test(n) || n.split(' ').length > 3) return null;
   return n;
@@ -54,6 +55,20 @@ export function bloggerFromTitle(title: string): string | null {
 const POST_MARK = /^(?:(?:发表于|發表於|发表时间|發表時間|发帖时间|發帖時間)|楼主$|樓主$|只看该作者$|只看該作者$|只看楼主$)/iu;
 /** Comment and reply blocks under an article: their users are not the article's author. */
 const COMMENTS = '[class*="comment" i], [id*="comment" i], [class*="reply" i], [id*="reply" i]';
+/** The floor label of a thread's first post, an element's whole text: "楼主", "[楼主]". */
+const STARTER_FLOOR = /^[[【(（]?\s*(?:楼主|樓主)\s*[\]】)）]?$/u;
+
+/**
+ * Whether an element sits in a comment or reply box: not the article's or the thread's own
+ * text. Some forums class every post a "reply", the first too: the box labelled "楼主" is the
+ * thread starter's.
+ */
+export function inReplies(el: Element): boolean {
+  const box = el.closest(COMMENTS);
+  // A page-wide wrapper ("<body class="comments-open">", a box that also holds the headline) is no reply.
+  if (!box || box.tagName === 'BODY' || box.tagName === 'HTML' || box.querySelector('h1')) return false;
+  return !Array.from(box.querySelectorAll('a, span, em, strong, b, i, div, td, p')).slice(0, 200).some((e) => e.children.length === 0 && STARTER_FLOOR.test(textOf(e)));
+}
 const CLIMB = 6;
 /** A link among three or more that make up most of their parent's text: a menu or toolbar ("论坛首页 | 登录 | 搜索"). */
 function inLinkBar(a: Element): boolean {
@@ -79,7 +94,7 @@ export function forumPoster(doc: Document): string | null {
 export function starterLabel(doc: Document): string | null {
   for (const el of Array.from(doc.body?.querySelectorAll('em, span, div, td, a, strong, b, font, p, li') ?? []).slice(0, 5000)) {
     const t = textOf(el);
-    if (el.children.length > 3 || t.length >= 60 || el.closest(COMMENTS)) continue;
+    if (el.children.length > 3 || t.length >= 60 || inReplies(el)) continue;
     const m = /(?:楼主|樓主|博主)\s*[：:]\s*(\S{2,24})/u.exec(t) ?? /^(\S{2,24})\s+(?:发表于|發表於)/u.exec(t);
     const n = m ? nickname(m[1]) : null;
     if (n) return n;
@@ -95,7 +110,7 @@ function posterByMark(doc: Document): string | null {
   let mark: Element | null = null;
   for (const el of Array.from(body.querySelectorAll('em, span, div, td, a, strong, b, font, p, li')).slice(0, 5000)) {
     const t = textOf(el);
-    if (el.children.length > 3 || t.length >= 60 || el.closest(COMMENTS)) continue;
+    if (el.children.length > 3 || t.length >= 60 || inReplies(el)) continue;
     if (POST_MARK.test(t)) {
       mark = el;
       break;

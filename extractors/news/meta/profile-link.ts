@@ -1,6 +1,6 @@
 import { follows } from '../../dom-order';
 import { headlineHeading, textOf } from './dom';
-import { nickname } from './poster';
+import { inReplies, nickname } from './poster';
 import { parseDateText } from './date-text';
 
 /**
@@ -15,8 +15,6 @@ import { parseDateText } from './date-text';
 const USER_SEGMENT = /^(?:u|user|users|people|member|members|space|home|profile|profiles|author|authors|blogger|column)$/i;
 /** The query string of a forum user's page: "home.php?mod=space&uid=7" (a bare "uid=" also sends feedback forms their channel). */
 const USER_QUERY = /(?:^|[?&])mod=space(?:&|$)/i;
-/** Boxes of comments and replies: their users are not the page's writer. */
-const COMMENTS = '[class*="comment" i], [id*="comment" i], [class*="reply" i], [id*="reply" i]';
 /** Elements the page marks as its writer's (class or id "author", "nickname", "username"; itemprop author). */
 const WRITER_MARK = '[class*="author" i], [id*="author" i], [class*="nickname" i], [class*="username" i], [class*="user-name" i], [class*="user_name" i], [itemprop="author"]';
 
@@ -59,7 +57,7 @@ const FILED_UNDER = /(?:分类|分類|类别|類別|栏目|欄目|标签|標籤|
 
 /** The nickname of a link to another page of the site, the link's whole text. */
 function linkName(a: Element, to: 'any' | 'user' | 'home'): string | null {
-  if (a.closest(COMMENTS) || FILED_UNDER.test(textBefore(a))) return null;
+  if (inReplies(a) || FILED_UNDER.test(textBefore(a))) return null;
   const t = target(a);
   if (!t || (to !== 'any' && !toUserPage(t, to === 'home'))) return null;
   return nickname(textOf(a));
@@ -164,7 +162,7 @@ const NICK_MARK = '[id*="nick" i], [class*="nick" i]';
  */
 export function markedNickname(doc: Document): string | null {
   for (const el of Array.from(doc.querySelectorAll(NICK_MARK)).slice(0, 10)) {
-    if (el.closest(COMMENTS) || /^(?:INPUT|TEXTAREA|LABEL|META|SCRIPT)$/.test(el.tagName)) continue;
+    if (inReplies(el) || /^(?:INPUT|TEXTAREA|LABEL|META|SCRIPT)$/.test(el.tagName)) continue;
     // A sentence ("修改昵称 跟帖昵称修改后…", a settings dialog) is no nickname.
     const n = nickname(textOf(el));
     if (n && !/[，。！？、,.!?]|昵称|暱稱/u.test(n)) return n;
