@@ -65,10 +65,22 @@ const STARTER_FLOOR = /^[[【(（]?\s*(?:楼主|樓主)\s*[\]】)）]?$/u;
  */
 export function inReplies(el: Element): boolean {
   const box = el.closest(COMMENTS);
-  // A page-wide wrapper ("<body class="comments-open">", a box that also holds the headline) is no reply.
-  if (!box || box.tagName === 'BODY' || box.tagName === 'HTML' || box.querySelector('h1')) return false;
-  return !Array.from(box.querySelectorAll('a, span, em, strong, b, i, div, td, p')).slice(0, 200).some((e) => e.children.length === 0 && STARTER_FLOOR.test(textOf(e)));
+  if (!box) return false;
+  let replies = replyBoxes.get(box);
+  if (replies === undefined) {
+    // A page-wide wrapper ("<body class="comments-open">", a box that also holds the headline) is no reply.
+    replies =
+      box.tagName !== 'BODY' &&
+      box.tagName !== 'HTML' &&
+      !box.querySelector('h1') &&
+      !Array.from(box.querySelectorAll('a, span, em, strong, b, i, div, td, p')).slice(0, 200).some((e) => e.children.length === 0 && STARTER_FLOOR.test(textOf(e)));
+    replyBoxes.set(box, replies);
+  }
+  return replies;
 }
+/** Boxes already judged by inReplies: every element of a long comment list asks about the same box. */
+const replyBoxes = new WeakMap<Element, boolean>();
+
 const CLIMB = 6;
 /** A link among three or more that make up most of their parent's text: a menu or toolbar ("论坛首页 | 登录 | 搜索"). */
 function inLinkBar(a: Element): boolean {
