@@ -1,7 +1,7 @@
 import { collapseSpace } from '../../text/normalize';
 import { follows } from '../../dom-order';
 import { jsonText, readJsonLd, typesOf, type JsonObject } from '../jsonld';
-import { headlineHeading, metaContent, textOf } from './dom';
+import { COMMENT_BOX, headlineHeading, metaContent, textOf } from './dom';
 import { siteOwner } from './site-owner';
 import { bloggerFromTitle, forumPoster, inReplies, nickname, starterLabel } from './poster';
 import { labelledProfileName, markedNickname, markedProfileName, ownerInDateBar, profileNameIn, profileUnderHeadline } from './profile-link';
@@ -9,8 +9,6 @@ import { byCredit, creditNames, infoBarName, datelineCredit, findEditor, findSou
 
 
 const HAN_TEXT = /\p{Script=Han}/u;
-/** The comment section and its entries: names there are commenters', not the article's writer. */
-const COMMENT_BOX = '[class*="comment" i], [id*="comment" i]';
 /** schema.org types of an author that is an organisation (the source, not a writer). */
 const ORG_TYPE = /Organization$|^(?:Corporation|NGO|GovernmentOrganization|NewsMediaOrganization|WebSite|Brand)$/;
 

@@ -42,6 +42,23 @@ export function textOf(el: Element | null | undefined): string {
   return el ? collapseSpace(el.textContent ?? '') : '';
 }
 
+/** Comment lists and their entries: the names and times there are commenters'. */
+export const COMMENT_BOX = '[class*="comment" i], [id*="comment" i]';
+
+/**
+ * A box that wraps the whole page or holds its headline ("<body class="comments-open">", a
+ * "has-comments" wrapper): no comment list, whatever its class says.
+ */
+export function wrapsPage(box: Element): boolean {
+  return box.tagName === 'BODY' || box.tagName === 'HTML' || box.querySelector('h1') !== null;
+}
+
+/** Whether an element sits in a comment list (see wrapsPage). */
+export function inCommentList(el: Element): boolean {
+  const box = el.closest(COMMENT_BOX);
+  return !!box && !wrapsPage(box);
+}
+
 /**
  * The page's headline heading: the first <h1> the <title> holds (4+ characters); else an <h2>/<h3>
  * the <title> opens with; else the first <h1>. An <h1> that is all one link to another page is

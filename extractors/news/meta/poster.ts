@@ -1,5 +1,5 @@
 import { collapseSpace } from '../../text/normalize';
-import { textOf } from './dom';
+import { COMMENT_BOX, textOf, wrapsPage } from './dom';
 
 /**
  * Who posted a blog entry or a forum thread. Blogs and forums credit no reporter: the author is
@@ -54,7 +54,7 @@ export function bloggerFromTitle(title: string): string | null {
 /** Text that marks the thread's first post or a post's time. */
 const POST_MARK = /^(?:(?:发表于|發表於|发表时间|發表時間|发帖时间|發帖時間)|楼主$|樓主$|只看该作者$|只看該作者$|只看楼主$)/iu;
 /** Comment and reply blocks under an article: their users are not the article's author. */
-const COMMENTS = '[class*="comment" i], [id*="comment" i], [class*="reply" i], [id*="reply" i]';
+const COMMENTS = `${COMMENT_BOX}, [class*="reply" i], [id*="reply" i]`;
 /** The floor label of a thread's first post, an element's whole text: "楼主", "[楼主]". */
 const STARTER_FLOOR = /^[[【(（]?\s*(?:楼主|樓主)\s*[\]】)）]?$/u;
 
@@ -68,11 +68,8 @@ export function inReplies(el: Element): boolean {
   if (!box) return false;
   let replies = replyBoxes.get(box);
   if (replies === undefined) {
-    // A page-wide wrapper ("<body class="comments-open">", a box that also holds the headline) is no reply.
     replies =
-      box.tagName !== 'BODY' &&
-      box.tagName !== 'HTML' &&
-      !box.querySelector('h1') &&
+      !wrapsPage(box) &&
       !Array.from(box.querySelectorAll('a, span, em, strong, b, i, div, td, p')).slice(0, 200).some((e) => e.children.length === 0 && STARTER_FLOOR.test(textOf(e)));
     replyBoxes.set(box, replies);
   }

@@ -1,5 +1,5 @@
 import { jsonText, type JsonObject } from '../jsonld';
-import { metaContent, textOf } from './dom';
+import { inCommentList, metaContent, textOf } from './dom';
 import { dateSpans, isRelativeDate, parseDateText, parseDateValue, writtenDays } from './date-text';
 import { toBlocks, type TextBlock } from '../content/blocks';
 import { instantIn, pageZone } from '../../time/page-zone';
@@ -34,15 +34,6 @@ function publishedMetas(doc: Document): string[] {
     }
   }
   return out;
-}
-
-/** Comment lists and their entries. */
-const COMMENT_BOX = '[class*="comment" i], [id*="comment" i]';
-
-/** Inside a comment list: not the page's body or a box that also holds the headline ("has-comments" wrappers). */
-function inComments(el: Element, body: Element): boolean {
-  const box = el.closest(COMMENT_BOX);
-  return !!box && box !== body && body.contains(box) && !box.querySelector('h1');
 }
 
 /** Elements whose class/id says they hold the article's date. */
@@ -397,20 +388,15 @@ export function fromVisible(doc: Document, now: Date, zone: string | null, limit
 
 /**
  * The time a page keeps behind a day it shows without one: "<span title="2010-06-12 15:33">发表于:
- * 2010-06-12</span>", a forum's or blog's post date with the minute in its tooltip.
+ * 2010-06-12</span>", a forum's or blog's post date with the minute in its tooltip. Not from
+ * <time datetime>: the structured dates read it already, as the publication's instant.
  */
 function timeBehind(body: Element, day: string, now: Date, zone: string | null): string | null {
-  // Not <time datetime>: the structured dates read it already, as the publication's instant.
-  for (const el of Array.from(body.querySelectorAll('[title]:not(time), [data-time]:not(time)')).slice(0, 2000)) {
-    const text = textOf(el);
-    if (text.length === 0 || text.length > 40 || !writtenDays(text, now).has(day) || inAccountBox(el)) continue;
-    for (const value of [el.getAttribute('title'), el.getAttribute('data-time')]) {
-      const at = value ? parseDateValue(value, now, zone) : null;
-      // Midnight is how a content system stores a day without its time.
-      if (at && at.length > 10 && at.slice(0, 10) === day && !/^T00:00(?::00)?/.test(at.slice(10))) return at;
-    }
-  }
-  return null;
+  return timeInAttributes(body, ['title', 'data-time'], ':not(time)', now, zone, {
+    shows: (text) => writtenDays(text, now).has(day),
+    // Midnight is how a content system stores a day without its time.
+    keeps: (at) => at.length > 10 && at.slice(0, 10) === day && !/^T00:00(?::00)?/.test(at.slice(10)),
+  });
 }
 
 /**
@@ -420,12 +406,31 @@ function timeBehind(body: Element, day: string, now: Date, zone: string | null):
  * text would date the page by the reading.
  */
 function absoluteBehind(body: Element, now: Date, zone: string | null): string | null {
-  for (const el of Array.from(body.querySelectorAll('[title], [datetime], [data-time]')).slice(0, 2000)) {
+  return timeInAttributes(body, ['datetime', 'title', 'data-time'], '', now, zone, {
+    shows: isRelativeDate,
+    keeps: (_at, value) => !isRelativeDate(value),
+  });
+}
+
+/**
+ * The first time held in one of `attributes` (in that order) of a short element whose text
+ * `shows` what it stands behind, and that `keeps` accepts; a user's profile box is not read.
+ */
+function timeInAttributes(
+  body: Element,
+  attributes: string[],
+  narrow: string,
+  now: Date,
+  zone: string | null,
+  is: { shows: (text: string) => boolean; keeps: (at: string, value: string) => boolean },
+): string | null {
+  const selector = attributes.map((a) => `[${a}]${narrow}`).join(', ');
+  for (const el of Array.from(body.querySelectorAll(selector)).slice(0, 2000)) {
     const text = textOf(el);
-    if (text.length === 0 || text.length > 40 || !isRelativeDate(text) || inAccountBox(el)) continue;
-    for (const value of [el.getAttribute('datetime'), el.getAttribute('title'), el.getAttribute('data-time')]) {
+    if (text.length === 0 || text.length > 40 || !is.shows(text) || inAccountBox(el)) continue;
+    for (const value of attributes.map((a) => el.getAttribute(a))) {
       const at = value ? parseDateValue(value, now, zone) : null;
-      if (at && !isRelativeDate(value!)) return at;
+      if (at && is.keeps(at, value!)) return at;
     }
   }
   return null;
@@ -442,7 +447,7 @@ function shownDate(doc: Document, now: Date, zone: string | null, limit: number)
   for (const el of Array.from(body.querySelectorAll('[class], [id]')).slice(0, 3000)) {
     const hint = `${el.getAttribute('class') ?? ''} ${el.id}`;
     // A comment's time ("cmt-time" in a comment list) dates the comment, not the article.
-    if (!DATE_HINT.test(hint) || inComments(el, body)) continue;
+    if (!DATE_HINT.test(hint) || inCommentList(el)) continue;
     const text = withoutAccountDates(textOf(el));
     if (text.length === 0 || text.length > 200) continue;
     marked.push(text);
