@@ -145,3 +145,16 @@ describe('Chinese info bars and threads', () => {
     expect(authorOf(html, 'https://bbs.example.com/post-1.shtml')).toBe('小桥流水');
   });
 });
+
+describe('a page wrapper whose class names comments', () => {
+  // Themes mark the whole page "comments-open" or "has-comments"; that box is no comment list.
+  it('reads the byline of a page whose <body> or wrapper class says comments-open', () => {
+    const byline = `<h1>Repotting ferns</h1><div class="entry-meta"><span class="author vcard"><a class="url fn n" href="https://www.fernhouse.example/author/nora/">Nora Lindqvist</a></span></div>`;
+    const comments = `<section id="comments"><div class="comment"><span class="comment-author vcard"><a class="url fn n" href="https://bob.example/">Bob Smith</a></span><p>Great post!</p></div></section>`;
+    const html = (bodyClass: string) =>
+      `<html><head><title>Repotting ferns | Fernhouse</title></head><body class="${bodyClass}"><div class="site">${byline}${P}${P}${comments}</div></body></html>`;
+    expect(authorOf(html('single-post comments-open'))).toBe('Nora Lindqvist');
+    const wrapped = `<html><head><title>Repotting ferns | Fernhouse</title></head><body><div id="page" class="site has-comments">${byline}${P}${P}${comments}</div></body></html>`;
+    expect(authorOf(wrapped)).toBe('Nora Lindqvist');
+  });
+});

@@ -1,7 +1,7 @@
 import { collapseSpace } from '../../text/normalize';
 import { follows } from '../../dom-order';
 import { jsonText, readJsonLd, typesOf, type JsonObject } from '../jsonld';
-import { COMMENT_BOX, headlineHeading, metaContent, textOf } from './dom';
+import { headlineHeading, inCommentList, metaContent, textOf } from './dom';
 import { siteOwner } from './site-owner';
 import { bloggerFromTitle, forumPoster, inReplies, nickname, starterLabel } from './poster';
 import { labelledProfileName, markedNickname, markedProfileName, ownerInDateBar, profileNameIn, profileUnderHeadline } from './profile-link';
@@ -79,7 +79,7 @@ function taglineWriter(doc: Document): string | null {
   for (const [i, p] of paragraphs.entries()) {
     if (p.length > TAGLINE_CHARS) continue;
     const m = TAGLINE.exec(p);
-    if (!m || paragraphElements[i]!.closest(COMMENT_BOX) || inChrome(paragraphElements[i]!)) continue;
+    if (!m || inCommentList(paragraphElements[i]!) || inChrome(paragraphElements[i]!)) continue;
     // It closes the story: no paragraph of text follows it.
     if (paragraphs.slice(i + 1).some((q) => q.length >= STORY_PARAGRAPH_CHARS)) continue;
     return m[1]!;
@@ -325,7 +325,7 @@ export function authorFromPage(doc: Document, article: JsonObject | null): strin
       for (const el of Array.from(doc.querySelectorAll('[itemprop="author"] [itemprop="name"], [itemprop="author"], [rel~="author" i]')).slice(0, 5)) {
         const t = el.tagName === 'META' ? (el.getAttribute('content') ?? '') : textOf(el);
         // The page names its writer outright: on a Chinese page a nickname counts ("小明").
-        const named = el.getAttribute('itemprop') === 'name' || (/\bauthor\b/i.test(el.getAttribute('rel') ?? '') && !el.closest(COMMENT_BOX));
+        const named = el.getAttribute('itemprop') === 'name' || (/\bauthor\b/i.test(el.getAttribute('rel') ?? '') && !inCommentList(el));
         const a = credited(lineCredit(t) ?? byCredit(t, true)) ?? bare(t) ?? (hanPage && named ? poster(t) : null);
         if (a) return a;
       }
@@ -335,7 +335,7 @@ export function authorFromPage(doc: Document, article: JsonObject | null): strin
       for (const el of authorElements(doc)) {
         // Comment authors are not the article's, nor the author line of a card teasing another
         // page (a book, a related story: a linked heading beside it).
-        if (el.closest(COMMENT_BOX) || inChrome(el) || teaserCard(el)) continue;
+        if (inCommentList(el) || inChrome(el) || teaserCard(el)) continue;
         const t = withoutJobTitle(textBesideParts(el));
         if (t.length < 2 || t.length >= 80) continue;
         // On a Chinese page the first author element naming a user by a link to their page
@@ -551,7 +551,7 @@ function writerPageLink(doc: Document): string | null {
     if (words.length < 2 || words.length > 4 || text.length > 60) continue;
     // "emmanuel-oyibo", "ldaigle" (initial and surname) for "Emmanuel Oyibo", "Luke Daigle".
     const spelt = slug === words.join('') || slug === words[0]![0] + words[words.length - 1] || words.every((w) => slug.includes(w));
-    if (!spelt || a.closest(COMMENT_BOX) || inChrome(a) || otherLabel(a)) continue;
+    if (!spelt || inCommentList(a) || inChrome(a) || otherLabel(a)) continue;
     return text;
   }
   return null;
@@ -594,7 +594,7 @@ const PHOTO_MARK = /author|avatar|byline/i;
 function photoName(doc: Document): string | null {
   for (const img of Array.from(doc.querySelectorAll('img')).slice(0, 300)) {
     const marked = [img, img.parentElement, img.parentElement?.parentElement].some((e) => e && PHOTO_MARK.test(marks(e)));
-    if (!marked || img.closest(`${COMMENT_BOX}, figure`) || inChrome(img) || teaserCard(img)) continue;
+    if (!marked || img.closest('figure') || inCommentList(img) || inChrome(img) || teaserCard(img)) continue;
     const alt = collapseSpace(img.getAttribute('alt') ?? '').toLowerCase();
     let box: Element | null = img.parentElement;
     for (let i = 0; box && i < 4 && alt.length >= 4; i++, box = box.parentElement) {
@@ -629,7 +629,7 @@ function labelledField(doc: Document, read: (raw: string | null) => string | nul
     const el = lineElements[i]!;
     const value = el.nextElementSibling;
     // A list's items ("Writers", "Photographers") are a menu, not a label and its value.
-    if (!value || el.tagName === 'LI' || inChrome(el) || teaserCard(el) || el.closest(COMMENT_BOX)) continue;
+    if (!value || el.tagName === 'LI' || inChrome(el) || teaserCard(el) || inCommentList(el)) continue;
     // A list of writers under one label, one name per item.
     const items = Array.from(value.children).map((c) => textOf(c)).filter(Boolean);
     const t = items.length > 1 && items.length <= 6 && value.children.length === items.length ? items.join(', ') : textOf(value);
