@@ -18,7 +18,12 @@ import { cjkRatio } from '../text/script';
  * Returns an IANA zone name or a fixed offset ("+05:30"); see offsetAt.
  */
 export function pageZone(doc: Document, url: string | null | undefined): string | null {
-  return explicitOffset(doc) ?? zoneOfLanguage(declared(doc)) ?? zoneOfHost(url) ?? zoneOfCharset(doc) ?? zoneOfText(sampleText(doc));
+  return explicitOffset(doc) ?? regionZone(doc, url);
+}
+
+/** The zone of the page's region as its language, host, encoding or script tell it (signals 2-4 of pageZone), or null. */
+export function regionZone(doc: Document, url: string | null | undefined): string | null {
+  return zoneOfLanguage(declared(doc)) ?? zoneOfHost(url) ?? zoneOfCharset(doc) ?? zoneOfText(sampleText(doc));
 }
 
 const ISO_OFFSET = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?([+-]\d{2}):?(\d{2})\b/;

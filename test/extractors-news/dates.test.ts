@@ -92,7 +92,8 @@ describe('parseDateText', () => {
 describe('findPublishedAt', () => {
   it('prefers JSON-LD datePublished', () => {
     const d = doc('<html><head><meta property="article:published_time" content="2020-01-01T00:00:00Z"></head><body><p>2019年5月1日</p></body></html>');
-    expect(findPublishedAt(d, { '@type': 'NewsArticle', datePublished: '2021-06-01T10:00:00Z' }, NOW)).toBe('2021-06-01T10:00:00Z');
+    // The instant of the JSON-LD value, written in the zone of a Chinese page.
+    expect(findPublishedAt(d, { '@type': 'NewsArticle', datePublished: '2021-06-01T10:00:00Z' }, NOW)).toBe('2021-06-01T18:00:00+08:00');
   });
   it('reads article:published_time', () => {
     const d = doc('<html><head><meta property="article:published_time" content="2020-01-02T03:04:05+00:00"></head><body></body></html>');

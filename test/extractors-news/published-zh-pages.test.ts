@@ -87,11 +87,29 @@ describe("a UTC instant in the page's data", () => {
       <h1>三座新公园年内开放</h1><div class="info">2023-05-12 08:20 来源：示例日报</div>${P}${P}</body></html>`;
     expect(at(html, 'https://news.example.com/a/3.html')).toBe('2023-05-12T08:20:00+08:00');
   });
-  it('stays as the data wrote it when the page shows another time', () => {
+  it("keeps the data's instant, written in the page's zone, when the page shows another time", () => {
     const html = `<html><head><meta charset="utf-8"><title>三座新公园年内开放_示例网</title>
       <meta property="article:published_time" content="2023-05-12T00:20:00.000Z"></head><body>
       <h1>三座新公园年内开放</h1><div class="info">2023-05-12 09:00 来源：示例日报</div>${P}${P}</body></html>`;
-    expect(at(html, 'https://news.example.com/a/3.html')).toBe('2023-05-12T00:20:00Z');
+    expect(at(html, 'https://news.example.com/a/3.html')).toBe('2023-05-12T08:20:00+08:00');
+  });
+  it("writes a UTC instant in the page's zone on the day its readers see, where the page shows only the day", () => {
+    const html = `<html><head><meta charset="utf-8"><title>夜间地铁延长运营_示例网</title>
+      <meta property="article:published_time" content="2023-05-12T17:30:00Z"></head><body>
+      <h1>夜间地铁延长运营</h1><div class="info">2023年05月13日 来源：示例日报</div>${P}${P}</body></html>`;
+    expect(at(html, 'https://news.example.com/a/4.html')).toBe('2023-05-13T01:30:00+08:00');
+  });
+  it('reads a "+00:00" time whose day is the one the page shows as a local clock (a blog that stores local time as UTC)', () => {
+    const html = `<html lang="zh-CN"><head><meta charset="utf-8"><title>周末去爬山 | 老周的博客</title></head><body>
+      <h1>周末去爬山</h1><div class="entry-meta">发表于 <a href="/archives/1186" title="下午9:03"><time class="entry-date" datetime="2013-05-06T21:03:11+00:00">2013年5月6日</time></a> 由 老周</div>${P}${P}
+      <aside><h3>近期评论</h3><ul><li>小李 发表在 2013年5月7日</li></ul></aside></body></html>`;
+    expect(at(html, 'https://blog.example.com/archives/1186')).toBe('2013-05-06T21:03:11+08:00');
+  });
+  it("leaves a UTC time alone where the page's data states another zone than its region's", () => {
+    const html = `<html lang="en-GB"><head><title>Night buses extended</title>
+      <meta property="article:published_time" content="2023-05-12T23:30:00+00:00"><meta property="article:modified_time" content="2023-05-13T10:00:00-04:00"></head><body>
+      <h1>Night buses extended</h1><p class="date">12 May 2023</p>${P}${P}</body></html>`;
+    expect(at(html, 'https://news.example.co.uk/a/5.html')).toBe('2023-05-12T23:30:00+00:00');
   });
 });
 

@@ -1,7 +1,7 @@
 import { collapseSpace } from '../../text/normalize';
 import { follows } from '../../dom-order';
 import { jsonText, readJsonLd, typesOf, type JsonObject } from '../jsonld';
-import { headlineHeading, inCommentList, metaContent, textOf } from './dom';
+import { headlineHeading, inCommentList, metaContent, readsAsHeadline, textOf } from './dom';
 import { siteOwner } from './site-owner';
 import { bloggerFromTitle, forumPoster, inReplies, nickname, starterLabel } from './poster';
 import { labelledProfileName, markedNickname, markedProfileName, ownerInDateBar, profileNameIn, profileUnderHeadline } from './profile-link';
@@ -275,13 +275,29 @@ export function authorFromPage(doc: Document, article: JsonObject | null): strin
     const n = nickname(raw);
     return n && !siteLike(n, site) && n !== source ? n : null;
   };
-  const credited = (names: string[] | null): string | null => (names ? accept(names.join(HAN_TEXT.test(names[0]) ? '、' : ', ')) : null);
+  const credited = (names: string[] | null): string | null => {
+    // The outlet heading its reporters ("文｜财新 周晓雯" on 财新网) is no writer.
+    const people = names?.filter((n) => !siteLike(n, site));
+    return people?.length ? accept(people.join(HAN_TEXT.test(people[0]!) ? '、' : ', ')) : null;
+  };
   const metaAuthor = metaContent(doc, ['author', 'article:author', 'parsely-author', 'sailthru.author', 'dc.creator', 'byl']);
   // Chinese CMSs fill meta author with the account that posted the page (often the editor):
   // a credit written on the page comes first there.
   const hanMeta = !!metaAuthor && HAN_TEXT.test(metaAuthor);
   // An organisation (JSON-LD Organization, the site's own name) stands in only when no writer is named.
   let fallback: string | null = null;
+  /**
+   * The writer a republished piece credits beside the account it came from ("本文来自微信公众号：
+   * 新零售商业评论，作者：叶雨晨"): the account, shown as the page's author, only posted it.
+   */
+  const republishedFrom = (account: string): string | null => {
+    for (const line of pageLines(doc).lines) {
+      if (!line.includes(account) || !REPUBLISHED.test(line)) continue;
+      const a = credited(lineCredit(line.slice(line.indexOf(account) + account.length)));
+      if (a && a !== account) return a;
+    }
+    return null;
+  };
   /** `plainBy`: only a line that opens with "By" (not "Reviewed by", "Edited by"). */
   const underHeadline = (plainBy = false): string | null => {
     const { lines, lineElements } = pageLines(doc);
@@ -341,7 +357,7 @@ export function authorFromPage(doc: Document, article: JsonObject | null): strin
         // On a Chinese page the first author element naming a user by a link to their page
         // names the writer: a later one (a reply's) may hold a surname-like nickname.
         const a = credited(lineCredit(t) ?? byCredit(t, true)) ?? bare(t) ?? (hanPage ? poster(profileNameIn(el)) : null);
-        if (a) return coAuthors(el, a, bare);
+        if (a) return (hanPage ? republishedFrom(a) : null) ?? coAuthors(el, a, bare);
       }
       return null;
     },
@@ -614,6 +630,9 @@ function photoName(doc: Document): string | null {
   return null;
 }
 
+/** A note that the piece comes from elsewhere: "本文来自微信公众号：X", "转载自 X", "经 X 授权发布". */
+const REPUBLISHED = /来自|來自|转载|轉載|转自|轉自|授权|授權|来源|來源/u;
+
 /** A field label naming the writer, alone in its element: "Author", "Written by", "Authors:", "作者". */
 const WRITER_LABEL = /^(?:(?:(?:this\s+)?(?:article|post|story|blog\s+post)\s+(?:was\s+)?)?written\s+by|authors?|author\(s\)|written\s+by|writers?|posted\s+by|作者|記者|记者)\s*[:：]?$/iu;
 
@@ -665,7 +684,7 @@ function teaserCard(el: Element): boolean {
   const page = el.ownerDocument.URL.replace(/#.*$/, '');
   let box = el.parentElement;
   for (let i = 0; box && i < 2; i++, box = box.parentElement) {
-    if (textOf(box).length > 600) return false;
+    if (textOf(box).length > 600) break;
     for (const a of Array.from(box.querySelectorAll('h2 a[href], h3 a[href], h4 a[href], h5 a[href], a[class*="title" i][href]'))) {
       let target = '';
       try {
@@ -676,7 +695,20 @@ function teaserCard(el: Element): boolean {
       if (target !== page) return true;
     }
   }
-  return false;
+  // A list of other stories: an item holding a headline linked to another page and its writer.
+  const item = el.closest('li');
+  return !!item && (item === el || item === el.parentElement || item === el.parentElement?.parentElement) &&
+    Array.from(item.querySelectorAll('a[href]')).some((a) => !a.contains(el) && headlineLink(a, page));
+}
+
+/** A link whose text reads as a headline leading to another page. */
+function headlineLink(a: Element, page: string): boolean {
+  if (!readsAsHeadline(textOf(a))) return false;
+  try {
+    return new URL(a.getAttribute('href')!, page).href.replace(/#.*$/, '') !== page;
+  } catch {
+    return true;
+  }
 }
 
 /**

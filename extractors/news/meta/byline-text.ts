@@ -25,7 +25,7 @@ const NOT_WRITER = /^\s*(?!(?:摄影|攝影|摄|攝)(?:报道|報導|報道))(?:
 /** Two single characters with a space, a two-character name padded to the width of three ("蒋 凌"). */
 const PADDED = new RegExp(`(?<!${HAN})(${HAN}) (${HAN})(?!${HAN})`, 'gu');
 /** Role words that split a run of names ("華瑩實習生楊金運"). */
-const SPLIT_ROLE = /(?:本报|本報|特约|特約|见习|見習|首席)?(?:记者|記者|通讯员|通訊員|实习生|實習生|撰稿人)\s*[/／：:]?/gu;
+const SPLIT_ROLE = /(?:本报|本報|特约|特約|见习|見習|实习|實習|首席)?(?:记者|記者|通讯员|通訊員|实习生|實習生|撰稿人)\s*[/／：:]?/gu;
 /** Words that may follow a name directly. */
 const AFTER_NAME = '(?:报道|報導|報道|报导|摄|攝|编制|編制|整理|编辑|編輯|供图|供圖|编译|編譯)';
 /** What may follow the last name: a credit is not a sentence ("记者了解到，…"). */
@@ -35,6 +35,7 @@ const SEP = /^(?:\s+(?:and|&|und|y|et|e|en|и)\s+|[\s、，,]+)/u;
 const HAN_START = new RegExp(`^${HAN}`, 'u');
 const NAME_RE = new RegExp(`^(?:${HAN_NAME}|${LATIN_NAME})$`, 'u');
 /** Organisation names: a credit or a meta author ending like this is the source, not a writer. */
+const OUTLET_AHEAD = new RegExp(`^${HAN}{2,8}(?:网|網|报|報|社|台|刊|新闻|新聞|杂志|雜誌)\\s+(?=${HAN})`, 'u');
 export const ORG_SUFFIX = /(?:网|網|报|報|社|台|刊|频道|頻道|新闻|新聞|中心|公司|集团|集團|杂志|雜誌|时报|時報|日报|日報|晚报|晚報|电视|電視|广播|廣播|在线|在線)$/u;
 /** Words that look like names by length but are labels or captions. */
 const NOT_NAME = /^(?:组图|組圖|图文|圖文|文并摄|文並攝|视频|視頻|完|待续|待續|全文|原标题|原標題|资料图|資料圖|图片|圖片|专题|專題|评论|評論|详细|詳細|更多|综合|綜合|报道|佚名|匿名|出处|出處|稿源|时间|時間|日期|发布|發布|点击|點擊|浏览|瀏覽|编制|編制|制图|製圖|報導|报导|通讯员|通訊員|实习生|實習生|记者|記者|编辑|編輯|来源|來源|责编|責編|本报|本報|新华社|新華社|中新社|微博|博客|网友|網友|供稿|整理|编译|編譯|摄影|攝影|全部|所有|关注|關注|订阅|訂閱|私信)$/u;
@@ -54,7 +55,8 @@ function isName(s: string): boolean {
 export function creditNames(text: string): string[] | null {
   const names: string[] = [];
   // Role words inside the run split it ("華瑩實習生楊金運"); padded names are joined first.
-  let rest = text.replace(SPLIT_ROLE, ' ').replace(PADDED, '$1$2').trimStart();
+  // The outlet heading its reporters ("文/观察者网 陈思佳") is no name.
+  let rest = text.replace(SPLIT_ROLE, ' ').replace(PADDED, '$1$2').trimStart().replace(OUTLET_AHEAD, '');
   const name = new RegExp(`^(?:${HAN_NAME}(?!${HAN})|${HAN_NAME}(?=${AFTER_NAME})|${LATIN_NAME})`, 'u');
   const next = (s: string): string | null => {
     const m = name.exec(s);
@@ -75,7 +77,9 @@ export function creditNames(text: string): string[] | null {
   }
   // A role word after the names credits them with it ("李大华 摄": the photo); one labelling the
   // bar's next field ("李大华　摄影：张三") leaves them the writers.
-  if (!names.length || !END.test(rest) || (NOT_WRITER.test(rest) && !(/^\s/.test(rest) && LABEL_AHEAD.test(rest.trimStart())))) return null;
+  // … as does the bar's next label after a comma ("作者：叶雨晨，编辑：杨睿").
+  const labelNext = /^[\s，,；;]/u.test(rest) && LABEL_AHEAD.test(rest.replace(/^[\s，,；;]+/u, ''));
+  if (!names.length || !(END.test(rest) || labelNext) || (NOT_WRITER.test(rest) && !labelNext)) return null;
   return names;
 }
 
@@ -104,8 +108,8 @@ const LABEL_AHEAD = new RegExp(
 const CREDITS: RegExp[] = [
   // 作者：张三 / 作者: Steed / 文/孙七 / 撰文：… / 【作者】张三 / the bars of media apps: "文 | 张三",
   // "作者丨李四", "文字｜王五" (丨 is a character, set as a bar). A 文 that ends a word ("中文 |
-  // English", "原文：") is no credit.
-  /(?:[【[](?:作者|文)[】\]]|(?:作者|作\s+者|撰文|撰稿|文字|(?<!\p{Script=Han})文)\s*[：:/／|｜丨])\s*(.{2,60})/u,
+  // English", "原文：") is no credit, nor a forum's "只看该作者 | 倒序浏览" toolbar.
+  /(?:[【[](?:作者|文)[】\]]|(?:(?<![该該])作者|作\s+者|撰文|撰稿|文字|(?<!\p{Script=Han})文)\s*[：:/／|｜丨])\s*(.{2,60})/u,
   // 记者 张三 李四 / 本报记者 赵六 / 新华社记者任海军 阳建 / 〔記者魏怡嘉／台北報導〕 / 界面新闻记者 | 张三
   new RegExp(`${ROLE.replace(/\|作者\|文\)$/, ')')}\\s*[/／：:|｜丨]?\\s*(.{2,60})`, 'u'),
   // 文/图 孙七, 图文：孙七: the writer took the pictures too.

@@ -42,6 +42,12 @@ export function textOf(el: Element | null | undefined): string {
   return el ? collapseSpace(el.textContent ?? '') : '';
 }
 
+/** Text as long as a headline, not a name: eight Chinese characters or four words. */
+export function readsAsHeadline(text: string): boolean {
+  return (text.match(HAN_CHAR) ?? []).length >= 8 || text.split(' ').length >= 4;
+}
+const HAN_CHAR = /\p{Script=Han}/gu;
+
 /** Comment lists and their entries: the names and times there are commenters'. */
 export const COMMENT_BOX = '[class*="comment" i], [id*="comment" i]';
 

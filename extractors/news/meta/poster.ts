@@ -1,5 +1,6 @@
 import { collapseSpace } from '../../text/normalize';
 import { COMMENT_BOX, textOf, wrapsPage } from './dom';
+import { follows } from '../../dom-order';
 
 /**
  * Who posted a blog entry or a forum thread. Blogs and forums credit no reporter: the author is
@@ -127,14 +128,16 @@ function posterByMark(doc: Document): string | null {
   }
   // A link to the user's page (a uid in its address) first, in the smallest block around the
   // mark that has one: a post's block also links its tools, its attachments' login prompt and
-  // words of its text. Else the first name-like link.
-  for (const userOnly of [true, false]) {
+  // words of its text. One shown before the mark first: the users rating or quoted in the post
+  // come after it (the poster's cell stands left of the post's). Else the first name-like link.
+  for (const [userOnly, before] of [[true, true], [true, false], [false, false]] as const) {
     let box: Element | null = mark;
     for (let i = 0; box && i < CLIMB; i++) {
       box = box.parentElement;
       if (!box || textOf(box).length > 20_000) break;
       for (const a of Array.from(box.querySelectorAll('a')).slice(0, userOnly ? 200 : 30)) {
         if (userOnly ? !USER_ID.test(a.getAttribute('href') ?? '') : inLinkBar(a)) continue;
+        if (before && !follows(a, mark!)) continue;
         const n = nickname(textOf(a));
         if (n) return n;
       }

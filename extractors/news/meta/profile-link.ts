@@ -1,5 +1,5 @@
 import { follows } from '../../dom-order';
-import { headlineHeading, textOf } from './dom';
+import { headlineHeading, readsAsHeadline, textOf } from './dom';
 import { inReplies, nickname } from './poster';
 import { parseDateText } from './date-text';
 
@@ -144,7 +144,8 @@ export function ownerInDateBar(doc: Document): string | null {
     const bar = a.parentElement;
     if (!bar) continue;
     const line = textOf(bar);
-    if (line.length > BAR_CHARS || !parseDateText(line, new Date(0))) continue;
+    // A list of other posts pairs their linked titles with dates.
+    if (line.length > BAR_CHARS || readsAsHeadline(textOf(a)) || !parseDateText(line, new Date(0))) continue;
     const n = linkName(a, 'home');
     if (n) return n;
   }

@@ -2,7 +2,7 @@ import { jsonText, type JsonObject } from '../jsonld';
 import { inCommentList, metaContent, textOf } from './dom';
 import { dateSpans, isRelativeDate, parseDateText, parseDateValue, writtenDays } from './date-text';
 import { toBlocks, type TextBlock } from '../content/blocks';
-import { instantIn, pageZone } from '../../time/page-zone';
+import { instantIn, pageZone, regionZone } from '../../time/page-zone';
 import { shortUrlDay, urlDay } from './date-url';
 import { publishedInLine } from './date-labels';
 import { DATE_LABEL, PUBLISHED_WORD, REVISION_AFTER, REVISION_WORD } from './date-words';
@@ -65,8 +65,32 @@ export function findPublishedAt(doc: Document, article: JsonObject | null, now: 
   const zone = opts.zone !== undefined ? opts.zone : pageZone(doc, opts.url);
   const visible = fromVisible(doc, now, zone, opts.scanChars ?? 3000);
   const structured = declaredShown(doc, article, visible, now, zone) ?? fromStructured(doc, article, now, zone);
-  const found = chosen(structured, visible, doc, article, now, zone) ?? fromScriptData(doc, now, zone);
-  return asShown(agreeWithUrl(found, structured, visible, urlDay(opts.url, now), zone), visible) ?? shortUrlDay(opts.url, now);
+  // A page that shows only "3小时前" was dated at serving time; its script data keeps the instant.
+  const exact = !structured && visible?.relative ? fromScriptData(doc, now, zone) : null;
+  const found = (exact && Date.parse(exact) <= now.getTime() ? exact : null) ?? chosen(structured, visible, doc, article, now, zone) ?? fromScriptData(doc, now, zone);
+  const region = regionZone(doc, opts.url);
+  return inPageZone(asShown(agreeWithUrl(found, structured, visible, urlDay(opts.url, now), zone), visible), region, zone, visible) ?? shortUrlDay(opts.url, now);
+}
+
+/**
+ * A UTC instant ("2022-01-10T20:15:33Z" in the data) on a page whose region's zone is known
+ * (language, host, script), written in that zone ("2022-01-11T04:15:33+08:00"): the same
+ * instant, on the day its readers see. Where the date shown under the headline is the data's
+ * own day and not the converted one, the "+00:00" labels a local clock (content systems that store local time as
+ * UTC): that clock, in the page's zone. The region's zone (language, host, script) is used
+ * only where an offset the page's data states elsewhere agrees with it: that offset may be
+ * another clock's (a modified time's, a server's).
+ */
+function inPageZone(at: string | null, region: string | null, zone: string | null, visible: Shown | null): string | null {
+  // Midnight is a day stored without its time: no instant to move.
+  if (!at || !region || at.length <= 10 || !/(Z|[+-]00:?00)$/.test(at) || /T00:00(:00(\.0+)?)?(Z|[+-]00:?00)$/.test(at)) return at;
+  const t = Date.parse(at);
+  if (Number.isNaN(t)) return at;
+  const local = instantIn(new Date(t), region);
+  if (zone && /^[+-]\d{2}:\d{2}$/.test(zone) && !local.endsWith(zone)) return at;
+  const [day, localDay] = [at.slice(0, 10), local.slice(0, 10)];
+  if (visible && day !== localDay && visible.at.slice(0, 10) === day) return at.slice(0, 19) + local.slice(19);
+  return local;
 }
 
 /**
@@ -382,8 +406,27 @@ const MARKED_MAX = 40;
 export function fromVisible(doc: Document, now: Date, zone: string | null, limit: number): Shown | null {
   const shown = shownDate(doc, now, zone, limit);
   if (!shown || !doc.body) return shown;
+  const first = REVISION_WORD.test(shown.line) && !PUBLISHED_WORD.test(shown.line) ? publishedBehind(doc.body, shown.line, now, zone) : null;
+  if (first) return { ...shown, ...first, relative: false };
   const at = shown.relative ? absoluteBehind(doc.body, now, zone) : shown.at.length === 10 ? timeBehind(doc.body, shown.at, now, zone) : null;
   return at ? { ...shown, at, relative: false } : shown;
+}
+
+/**
+ * The publication a revision line keeps in its tooltip: "<span data-tooltip="发布于 2021-06-21
+ * 22:05">编辑于 2021-07-02 10:11</span>" shows the last edit and names the first publication
+ * on hover.
+ */
+function publishedBehind(body: Element, line: string, now: Date, zone: string | null): { at: string; line: string } | null {
+  for (const el of Array.from(body.querySelectorAll('[title], [data-tooltip], [aria-label]')).slice(0, 2000)) {
+    const text = textOf(el);
+    if (!text || text.length > 60 || !line.includes(text) || !REVISION_WORD.test(text)) continue;
+    for (const value of ['title', 'data-tooltip', 'aria-label'].map((a) => el.getAttribute(a) ?? '')) {
+      const at = PUBLISHED_WORD.test(value) ? parseDateText(value, now, zone) : null;
+      if (at) return { at, line: value };
+    }
+  }
+  return null;
 }
 
 /**
@@ -623,8 +666,9 @@ function dateLineAfter(blocks: TextBlock[], at: number, now: Date, zone: string 
   for (const b of blocks.slice(at + 1, at + 1 + AFTER_HEADLINE_BLOCKS)) {
     chars += b.text.length;
     if (chars > AFTER_HEADLINE_CHARS) break;
-    // A date line is short; a paragraph of prose mentions other dates.
-    if (b.text.length > DATE_LINE_CHARS || isSentence(b.text)) continue;
+    // A date line is short; a paragraph of prose mentions other dates, and an item of a list
+    // that is mostly its link (a headline with its date) teases another story.
+    if (b.text.length > DATE_LINE_CHARS || isSentence(b.text) || (LIST_ITEM.test(b.tag) && b.linkChars > b.text.length / 2)) continue;
     const d = publishedInLine(b.text, now, zone);
     if (!d) continue;
     for (const day of writtenDays(b.text, now)) days.add(day);
