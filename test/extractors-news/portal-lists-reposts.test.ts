@@ -54,7 +54,36 @@ describe('outlets and republishing notes beside the writer', () => {
   });
 });
 
+describe('signatures, channels and blog titles', () => {
+  it("reads a reporter's signature set as a paragraph of its own under the text ('<p>（季泓岩）</p>')", () => {
+    const html = `<html><head><meta charset="utf-8"><title>替补奇兵梅开二度 主队2-0取胜_体育_示例网</title></head><body>
+      <h1>替补奇兵梅开二度 主队2-0取胜</h1><div class="info">2013年04月22日06:50 示例体育</div>
+      <div id="artibody">${P}${P}<p>（季泓岩）</p><p class="show_author">责任编辑：李四</p></div></body></html>`;
+    expect(authorOf(html)).toBe('季泓岩');
+  });
+
+  it("reads the reporter after a channel's name ('文 | 示例科技 贾书凝')", () => {
+    expect(lineCredit('文 | 示例科技 贾书凝')).toEqual(['贾书凝']);
+  });
+
+  it("takes the blogger a '<title>' names before a Latin platform word ('entry_Name_示例BLOG')", () => {
+    const html = `<html><head><meta charset="utf-8"><title>秋天的第一场雨_柳暮雪_示例BLOG</title></head><body>
+      <div class="blogtitle"><a href="https://blog.example.com/u/1">暮雪轩</a></div>
+      <h2 class="titName">秋天的第一场雨</h2><span class="time">(2007-08-19 21:34:12)</span>${P}${P}</body></html>`;
+    expect(authorOf(html, 'https://blog.example.com/s/blog_4a1b2c.html')).toBe('柳暮雪');
+  });
+});
+
 describe('forum posts and their tools', () => {
+  it("takes the starter after the floor label ('[楼主] Name 发表于 …') below a '只看楼主' tool", () => {
+    const html = `<html><head><meta charset="utf-8"><title>老城南鸭血粉丝汤测评_美食版_示例社区</title></head><body>
+      <div class="tools"><a href="?only=1">只看楼主</a> <a href="/share">转发到我的讨论版</a></div>
+      <div class="u_name"><a href="https://bbs.example.com/u87654321/">秦淮小吃货</a></div>
+      <div class="doc_info"><span class="lz">[楼主]</span> <a href="https://bbs.example.com/u87654321/">秦淮小吃货</a> 发表于 2010-11-03 20:15:32</div>
+      <div class="doc_content">${P}${P}</div></body></html>`;
+    expect(authorOf(html, 'https://bbs.example.com/d123456789.htm')).toBe('秦淮小吃货');
+  });
+
   it("takes the user in the poster's cell, not one rating the post below it", () => {
     const html = `<html><head><meta charset="utf-8"><title>小米4c 稳定版ROM分享 - 刷机交流 - 示例论坛</title></head><body>
       <h1>小米4c 稳定版ROM分享</h1>

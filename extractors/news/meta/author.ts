@@ -429,8 +429,14 @@ export function authorFromPage(doc: Document, article: JsonObject | null): strin
       return a && a !== findEditor(doc) ? a : null;
     },
     () => {
-      for (const p of pageLines(doc).paragraphs) {
+      const { paragraphs, lines, lineElements } = pageLines(doc);
+      for (const p of paragraphs) {
         const a = credited(signatureCredit(p));
+        if (a) return a;
+      }
+      // A signature set as a paragraph of its own ("<p>（季泓岩）</p>") is a line, too short for a paragraph.
+      for (const [i, line] of lines.entries()) {
+        const a = lineElements[i]!.tagName === 'P' && line.length <= 12 ? credited(signatureCredit(line)) : null;
         if (a) return a;
       }
       return null;

@@ -35,7 +35,7 @@ const SEP = /^(?:\s+(?:and|&|und|y|et|e|en|и)\s+|[\s、，,]+)/u;
 const HAN_START = new RegExp(`^${HAN}`, 'u');
 const NAME_RE = new RegExp(`^(?:${HAN_NAME}|${LATIN_NAME})$`, 'u');
 /** Organisation names: a credit or a meta author ending like this is the source, not a writer. */
-const OUTLET_AHEAD = new RegExp(`^${HAN}{2,8}(?:网|網|报|報|社|台|刊|新闻|新聞|杂志|雜誌)\\s+(?=${HAN})`, 'u');
+const OUTLET_AHEAD = new RegExp(`^${HAN}{2,8}(?:网|網|报|報|社|台|刊|新闻|新聞|杂志|雜誌|科技|财经|財經|体育|體育|娱乐|娛樂|汽车|汽車)\\s+(?=${HAN})`, 'u');
 export const ORG_SUFFIX = /(?:网|網|报|報|社|台|刊|频道|頻道|新闻|新聞|中心|公司|集团|集團|杂志|雜誌|时报|時報|日报|日報|晚报|晚報|电视|電視|广播|廣播|在线|在線)$/u;
 /** Words that look like names by length but are labels or captions. */
 const NOT_NAME = /^(?:组图|組圖|图文|圖文|文并摄|文並攝|视频|視頻|完|待续|待續|全文|原标题|原標題|资料图|資料圖|图片|圖片|专题|專題|评论|評論|详细|詳細|更多|综合|綜合|报道|佚名|匿名|出处|出處|稿源|时间|時間|日期|发布|發布|点击|點擊|浏览|瀏覽|编制|編制|制图|製圖|報導|报导|通讯员|通訊員|实习生|實習生|记者|記者|编辑|編輯|来源|來源|责编|責編|本报|本報|新华社|新華社|中新社|微博|博客|网友|網友|供稿|整理|编译|編譯|摄影|攝影|全部|所有|关注|關注|订阅|訂閱|私信)$/u;
@@ -164,6 +164,7 @@ const BRACKETED = /[（(〔【]\s*[^（()）〔〕【】]{0,12}?(?:记者|記者
 /** A signature closing the article's text: "…美国国债。（高健）", "(金良/编译)". */
 const SIGNATURE = new RegExp(`[。！？!?”」』.]\\s*[（(]\\s*(${HAN_NAME}(?:[\\s、，,]+${HAN_NAME}){0,2})\\s*(?:[/／]\\s*(?:编译|編譯|整理)|報導|报道|報道|报导)?\\s*[）)]\\s*$`, 'u');
 
+const LONE_SIGNATURE = new RegExp(`^[（(]\\s*(${HAN_NAME})\\s*[）)]$`, 'u');
 /** A reporter's credit closing a paragraph: "（張文祿報導）", "…电台張翠報導。". */
 const REPORTED = new RegExp(`[（(]\\s*(${HAN_NAME})\\s*(?:報導|报道|報道|报导)\\s*[）)]|(?:台|社|報|报|網|网)(?:記者|记者)?(${HAN}{2,3})(?:採訪|采访)?(?:報導|报道|報道|报导)[。.]?$`, 'u');
 /** A name run into the place and the day of the dispatch: "劉世怡台北11日電", "陳昭妤台北報導". */
@@ -240,6 +241,9 @@ export function infoBarName(line: string): string | null {
 
 /** Names in a signature that closes a paragraph of text, or null. */
 export function signatureCredit(paragraph: string): string[] | null {
+  // A signature set as a paragraph of its own under the text: "（季泓岩）".
+  const alone = LONE_SIGNATURE.exec(paragraph.trim());
+  if (alone) return surnamed(alone[1]!) ? creditNames(alone[1]!) : null;
   if (paragraph.length < 40) return null;
   const m = SIGNATURE.exec(paragraph.slice(-40));
   return m ? creditNames(m[1]) : null;

@@ -32,7 +32,7 @@ export function nickname(raw: string | null | undefined): string | null {
 /** Separators of a blog's <title>: "entry_Name_Platform博客", "entry - Name的日志 - Platform". */
 const TITLE_PARTS = /\s*[_|｜]\s*|\s+[-–—]\s+/;
 const OWNS = /^(.{1,20}?)\s*(?:的|の)\s*(?:[A-Za-z]{0,4})(?:博客|日志|日誌|空间|空間|个人空间|個人空間|专栏|專欄|部落格|网志|網誌|blog)$/iu;
-const PLATFORM = /(?:博客|部落格|网志|網誌)\S{0,2}$/u;
+const PLATFORM = /(?:博客|部落格|网志|網誌|BLOG)\S{0,2}$/u;
 
 /** The blogger a blog page's <title> names, or null. */
 export function bloggerFromTitle(title: string): string | null {
@@ -105,10 +105,12 @@ export function starterLabel(doc: Document): string | null {
   for (const el of Array.from(doc.body?.querySelectorAll('em, span, div, td, a, strong, b, font, p, li') ?? []).slice(0, 5000)) {
     const t = textOf(el);
     if (el.children.length > 3 || t.length >= 60 || inReplies(el)) continue;
-    const m = /(?:楼主|樓主|博主)\s*[：:]\s*(\S{2,24})/u.exec(t) ?? /^(\S{2,24})\s+(?:发表于|發表於)/u.exec(t);
+    // "[楼主] Name 发表于 …": the floor label before the name.
+    const m = /(?:楼主|樓主|博主)\s*[：:]\s*(\S{2,24})/u.exec(t) ?? /^(?:[[【]\s*(?:楼主|樓主)\s*[\]】]\s*)?(\S{2,24})\s+(?:发表于|發表於)/u.exec(t);
     const n = m ? nickname(m[1]) : null;
     if (n) return n;
-    if (POST_MARK.test(t)) return null;
+    // The first post's mark ends the search; a thread's "只看楼主" tool may stand above the post.
+    if (POST_MARK.test(t) && !/^只看/u.test(t)) return null;
   }
   return null;
 }
