@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { findAuthor } from '../../extractors/news/meta/author';
 import { findPublishedAt } from '../../extractors/news/meta/published';
 import { lineCredit } from '../../extractors/news/meta/byline-text';
+import { parseDateText } from '../../extractors/news/meta/date-text';
 import { doc, NOW } from './dom';
 
 /**
@@ -123,5 +124,11 @@ describe('publish times beside lists, relative times and revision lines', () => 
       <h1>不想社交是一种什么体验？</h1><div class="answer"><a class="UserLink" href="/people/naicha">奶茶不加糖</a>${P}${P}
       <div class="ContentItem-time"><a href="/question/456/answer/1987"><span data-tooltip="发布于 2021-06-21 22:05">编辑于 2021-07-02 10:11</span></a></div></div></body></html>`;
     expect(timeOf(html, 'https://www.example.com/question/456')).toBe('2021-06-21T22:05:00+08:00');
+  });
+});
+
+describe("a BBS post header's date", () => {
+  it('reads the C library date a post header prints ("发信站: 水木社区 (Sun Jun 16 21:03:12 2019)")', () => {
+    expect(parseDateText('发信站: 示例社区 (Sun Jun 16 21:03:12 2019), 站内', NOW)).toBe('2019-06-16T21:03:12');
   });
 });

@@ -161,6 +161,11 @@ const PATTERNS: Pattern[] = [
     re: /\b(\d{4})\s+(\d{1,2})\/(\d{1,2})\s+(\d{1,2}):(\d{2})(?::(\d{2}))?(?![\d/])/,
     build: (m) => local(+m[1], +m[2], +m[3], m[4], m[5], m[6]),
   },
+  // The C library's date, as BBS post headers and mail print it: "Sun Jun 16 21:03:12 2019".
+  {
+    re: new RegExp(`\\b${MONTH_NAME}\\s+(\\d{1,2})\\s+(\\d{1,2}):(\\d{2}):(\\d{2})\\s+(\\d{4})\\b`, 'i'),
+    build: (m) => local(+m[6], MONTHS[m[1].slice(0, 3).toLowerCase()], +m[2], m[3], m[4], m[5]),
+  },
   // Jan 17, 2012 8:30 PM / January 17 2012
   {
     re: new RegExp(`\\b${MONTH_NAME}\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})${TIME}`, 'i'),
