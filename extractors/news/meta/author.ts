@@ -691,25 +691,16 @@ function teaserCard(el: Element): boolean {
   let box = el.parentElement;
   for (let i = 0; box && i < 2; i++, box = box.parentElement) {
     if (textOf(box).length > 600) break;
-    for (const a of Array.from(box.querySelectorAll('h2 a[href], h3 a[href], h4 a[href], h5 a[href], a[class*="title" i][href]'))) {
-      let target = '';
-      try {
-        target = new URL(a.getAttribute('href')!, page).href.replace(/#.*$/, '');
-      } catch {
-        /* not a URL: another page as far as we know */
-      }
-      if (target !== page) return true;
-    }
+    if (Array.from(box.querySelectorAll('h2 a[href], h3 a[href], h4 a[href], h5 a[href], a[class*="title" i][href]')).some((a) => leadsElsewhere(a, page))) return true;
   }
   // A list of other stories: an item holding a headline linked to another page and its writer.
   const item = el.closest('li');
   return !!item && (item === el || item === el.parentElement || item === el.parentElement?.parentElement) &&
-    Array.from(item.querySelectorAll('a[href]')).some((a) => !a.contains(el) && headlineLink(a, page));
+    Array.from(item.querySelectorAll('a[href]')).some((a) => !a.contains(el) && readsAsHeadline(textOf(a)) && leadsElsewhere(a, page));
 }
 
-/** A link whose text reads as a headline leading to another page. */
-function headlineLink(a: Element, page: string): boolean {
-  if (!readsAsHeadline(textOf(a))) return false;
+/** Whether a link leads to a page other than `page` (its URL without the fragment); an address that is no URL counts as another page. */
+function leadsElsewhere(a: Element, page: string): boolean {
   try {
     return new URL(a.getAttribute('href')!, page).href.replace(/#.*$/, '') !== page;
   } catch {

@@ -34,8 +34,9 @@ const END = new RegExp(`^(?:$|[\\s、/／╱（(）)】〕\\]|]|${AFTER_NAME})`,
 const SEP = /^(?:\s+(?:and|&|und|y|et|e|en|и)\s+|[\s、，,]+)/u;
 const HAN_START = new RegExp(`^${HAN}`, 'u');
 const NAME_RE = new RegExp(`^(?:${HAN_NAME}|${LATIN_NAME})$`, 'u');
-/** Organisation names: a credit or a meta author ending like this is the source, not a writer. */
+/** An outlet or its channel heading the reporters of a credit ("观察者网 陈思佳", "新浪科技 贾书凝"): no name. */
 const OUTLET_AHEAD = new RegExp(`^${HAN}{2,8}(?:网|網|报|報|社|台|刊|新闻|新聞|杂志|雜誌|科技|财经|財經|体育|體育|娱乐|娛樂|汽车|汽車)\\s+(?=${HAN})`, 'u');
+/** Organisation names: a credit or a meta author ending like this is the source, not a writer. */
 export const ORG_SUFFIX = /(?:网|網|报|報|社|台|刊|频道|頻道|新闻|新聞|中心|公司|集团|集團|杂志|雜誌|时报|時報|日报|日報|晚报|晚報|电视|電視|广播|廣播|在线|在線)$/u;
 /** Words that look like names by length but are labels or captions. */
 const NOT_NAME = /^(?:组图|組圖|图文|圖文|文并摄|文並攝|视频|視頻|完|待续|待續|全文|原标题|原標題|资料图|資料圖|图片|圖片|专题|專題|评论|評論|详细|詳細|更多|综合|綜合|报道|佚名|匿名|出处|出處|稿源|时间|時間|日期|发布|發布|点击|點擊|浏览|瀏覽|编制|編制|制图|製圖|報導|报导|通讯员|通訊員|实习生|實習生|记者|記者|编辑|編輯|来源|來源|责编|責編|本报|本報|新华社|新華社|中新社|微博|博客|网友|網友|供稿|整理|编译|編譯|摄影|攝影|全部|所有|关注|關注|订阅|訂閱|私信)$/u;

@@ -68,24 +68,25 @@ export function findPublishedAt(doc: Document, article: JsonObject | null, now: 
   // A page that shows only "3小时前" was dated at serving time; its script data keeps the instant.
   const exact = !structured && visible?.relative ? fromScriptData(doc, now, zone) : null;
   const found = (exact && Date.parse(exact) <= now.getTime() ? exact : null) ?? chosen(structured, visible, doc, article, now, zone) ?? fromScriptData(doc, now, zone);
-  const region = regionZone(doc, opts.url);
-  return inPageZone(asShown(agreeWithUrl(found, structured, visible, urlDay(opts.url, now), zone), visible), region, zone, visible) ?? shortUrlDay(opts.url, now);
+  const at = asShown(agreeWithUrl(found, structured, visible, urlDay(opts.url, now), zone), visible);
+  return inPageZone(at, () => regionZone(doc, opts.url), zone, visible) ?? shortUrlDay(opts.url, now);
 }
 
 /**
  * A UTC instant ("2022-01-10T20:15:33Z" in the data) on a page whose region's zone is known
  * (language, host, script), written in that zone ("2022-01-11T04:15:33+08:00"): the same
  * instant, on the day its readers see. Where the date shown under the headline is the data's
- * own day and not the converted one, the "+00:00" labels a local clock (content systems that store local time as
- * UTC): that clock, in the page's zone. The region's zone (language, host, script) is used
- * only where an offset the page's data states elsewhere agrees with it: that offset may be
- * another clock's (a modified time's, a server's).
+ * own day and not the converted one, the "+00:00" labels a local clock (content systems that
+ * store local time as UTC): that clock, in the page's zone. The region's zone is used only
+ * where an offset the page's data states elsewhere (`zone`) agrees with it: that offset may be
+ * another clock's (a modified time's, a server's). The region is read only for a UTC value.
  */
-function inPageZone(at: string | null, region: string | null, zone: string | null, visible: Shown | null): string | null {
+function inPageZone(at: string | null, regionOf: () => string | null, zone: string | null, visible: Shown | null): string | null {
   // Midnight is a day stored without its time: no instant to move.
-  if (!at || !region || at.length <= 10 || !/(Z|[+-]00:?00)$/.test(at) || /T00:00(:00(\.0+)?)?(Z|[+-]00:?00)$/.test(at)) return at;
+  if (!at || at.length <= 10 || !/(Z|[+-]00:?00)$/.test(at) || /T00:00(:00(\.0+)?)?(Z|[+-]00:?00)$/.test(at)) return at;
   const t = Date.parse(at);
-  if (Number.isNaN(t)) return at;
+  const region = Number.isNaN(t) ? null : regionOf();
+  if (!region) return at;
   const local = instantIn(new Date(t), region);
   if (zone && /^[+-]\d{2}:\d{2}$/.test(zone) && !local.endsWith(zone)) return at;
   const [day, localDay] = [at.slice(0, 10), local.slice(0, 10)];
