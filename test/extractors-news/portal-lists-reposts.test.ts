@@ -112,6 +112,19 @@ describe('publish times beside lists, relative times and revision lines', () => 
     expect(timeOf(html, 'https://news.example.com/politics/2022-05/06/c_1128626789.htm')).toBe('2022-05-06T10:21:35+08:00');
   });
 
+  it("takes a thread header's start date when the date itself is the link, not a member's join date", () => {
+    const html = `<html><head><meta charset="utf-8"><title>Which hand plane should a beginner buy first? | Example Woodworkers</title></head><body>
+      <h1 class="p-title-value">Which hand plane should a beginner buy first?</h1>
+      <ul class="listInline"><li><i title="Thread starter"></i> <a href="/members/oakleaf.529/" class="username">oakleaf</a></li>
+        <li><i title="Start date"></i> <a href="/threads/which-hand-plane.1146081/"><time class="u-dt">Mar 27, 2025</time></a></li></ul>
+      <article class="message"><div class="message-userExtras"><dl><dt>Joined</dt><dd>Oct 25, 2017</dd></dl></div>
+        <div class="bbWrapper">I have been working with power tools for a few years and would like to learn to flatten and joint boards by hand. A block plane seems too small for that, and a jointer plane too long to start with. Which size would you pick first, and is a vintage one worth restoring before buying new?</div></article>
+      </body></html>`;
+    expect(timeOf(html, 'https://forum.example.com/threads/which-hand-plane.1146081/')?.slice(0, 10)).toBe('2025-03-27');
+    const recent = html.replace('<time class="u-dt">Mar 27, 2025</time>', '<time class="u-dt" datetime="2025-03-27T04:25:38+0500">Yesterday at 4:25 AM</time>');
+    expect(timeOf(recent, 'https://forum.example.com/threads/which-hand-plane.1146081/')).toBe('2025-03-27T04:25:38+05:00');
+  });
+
   it('takes the instant in the script data of a page that shows only "3小时前"', () => {
     const html = `<html><head><meta charset="utf-8"><title>AI陪伴应用完成A轮融资_示例网</title></head><body>
       <h1>AI陪伴应用完成A轮融资</h1><div class="article-title-icon"><a class="author" href="/user/5935213">沈筱</a><span class="item-time">·3小时前</span></div>${P}${P}

@@ -11,6 +11,7 @@ import { dropLinkLists } from './link-lists';
 import { fillGaps } from './gaps';
 import { sameStyleShare } from './same-style';
 import { dropCounterRuns } from './counter-runs';
+import { dropRepeatedRuns } from './repeats';
 
 export type ContentMethod = 'readability' | 'jsonld' | 'density' | 'none';
 
@@ -177,7 +178,7 @@ export function extractContent(doc: Document, articleBody: string | null, opts: 
       method = 'density';
     }
   }
-  let paragraphs = guard(() => dropInfoLines(dropDek(trimBoilerplate(dropCounterRuns(blocks)))), blocks).map((b) => b.text);
+  let paragraphs = guard(() => dropInfoLines(dropDek(trimBoilerplate(dropCounterRuns(dropRepeatedRuns(blocks))))), blocks).map((b) => b.text);
   // Readability drops a heading that repeats the title only for space-separated scripts; do it for all.
   const norm = (s: string) => s.replace(/[\s\p{P}]+/gu, '').toLowerCase();
   if (!opts.keepHeading && opts.title && paragraphs.length > 1) {

@@ -1,11 +1,11 @@
 import { collapseSpace } from '../../text/normalize';
 import { follows } from '../../dom-order';
 import { jsonText, readJsonLd, typesOf, type JsonObject } from '../jsonld';
-import { headlineHeading, inCommentList, metaContent, readsAsHeadline, textOf } from './dom';
+import { headlineHeading, inCommentList, inLinkedHeadline, metaContent, teaserCard, textOf } from './dom';
 import { siteOwner } from './site-owner';
 import { bloggerFromTitle, forumPoster, inReplies, nickname, starterLabel } from './poster';
-import { labelledProfileName, markedNickname, markedProfileName, ownerInDateBar, profileNameIn, profileUnderHeadline } from './profile-link';
-import { byCredit, creditNames, infoBarName, datelineCredit, findEditor, findSource, lineCredit, ORG_SUFFIX, pageLines, signatureCredit, spacedText, surnamed } from './byline-text';
+import { labelledProfile, labelledProfileName, markedNickname, markedProfileName, ownerInDateBar, profileNameIn, profileUnderHeadline, sourceAccount } from './profile-link';
+import { byCredit, creditNames, infoBarName, datelineCredit, findEditor, findSource, lineCredit, ORG_SUFFIX, pageLines, personalName, signatureCredit, spacedText, surnamed } from './byline-text';
 
 
 const HAN_TEXT = /\p{Script=Han}/u;
@@ -243,8 +243,13 @@ function structuredAuthor(doc: Document, article: JsonObject | null): { names: s
  */
 export function authorFromPage(doc: Document, article: JsonObject | null): string | null {
   const site = siteNames(doc, article);
-  const source = findSource(doc);
   const hanPage = HAN_TEXT.test(doc.title ?? '');
+  // An account on a publishing platform named as the source by a person's name ("来源: <a
+  // href=/profile…>邹文远</a>") is the writer's own, not an outlet's.
+  const linked = hanPage ? sourceAccount(doc) : null;
+  const account = linked && personalName(linked) ? linked : null;
+  const named = findSource(doc);
+  const source = named && named !== account ? named : null;
   const siteName = metaContent(doc, ['og:site_name']) ?? jsonText(article?.publisher);
   let bodyText: string | null = null;
   let login: string | null = null;
@@ -298,13 +303,22 @@ export function authorFromPage(doc: Document, article: JsonObject | null): strin
     }
     return null;
   };
+  /**
+   * A nickname linked after a writer's label above the credit line `el` ("作者：<a href=…>柏舟远行</a>
+   * 提交日期：…", a name too long for a credit's): the first post's, where `el` may be a reply's.
+   */
+  const labelledAbove = (el: Element): string | null => {
+    const labelled = hanPage ? labelledProfile(doc) : null;
+    if (!labelled || !follows(labelled.link, el) || el.contains(labelled.link) || teaserCard(labelled.link) || inChrome(labelled.link)) return null;
+    return poster(labelled.name);
+  };
   /** `plainBy`: only a line that opens with "By" (not "Reviewed by", "Edited by"). */
   const underHeadline = (plainBy = false): string | null => {
     const { lines, lineElements } = pageLines(doc);
     for (const i of linesUnderHeadline(doc)) {
       if (plainBy && !/^by\b/i.test(lines[i]!)) continue;
       const a = inChrome(lineElements[i]!) || teaserCard(lineElements[i]!) ? null : credited(lineCredit(lines[i]!));
-      if (a) return innermostCredit(i, lines, lineElements, credited) ?? a;
+      if (a) return labelledAbove(lineElements[i]!) ?? innermostCredit(i, lines, lineElements, credited) ?? a;
     }
     return null;
   };
@@ -381,14 +395,16 @@ export function authorFromPage(doc: Document, article: JsonObject | null): strin
       for (const [i, line] of lines.entries()) {
         const a = credited(lineCredit(line));
         // A reply's own byline ("作者：老李" on its floor) credits the reply.
-        if (!a || inChrome(lineElements[i]!) || teaserCard(lineElements[i]!) || inReplies(lineElements[i]!)) continue;
-        return innermostCredit(i, lines, lineElements, credited) ?? a;
+        if (!a || inChrome(lineElements[i]!) || teaserCard(lineElements[i]!) || inReplies(lineElements[i]!) || inLinkedHeadline(lineElements[i]!, a.split(/[、,]\s*|\s+and\s+/))) continue;
+        return labelledAbove(lineElements[i]!) ?? innermostCredit(i, lines, lineElements, credited) ?? a;
       }
       return null;
     },
     // A nickname linked to the user's own page: in an element marked as the writer's, under the
     // headline, or in the post's date bar (blogs, columns, notes).
     () => (hanPage ? poster(labelledProfileName(doc) ?? markedProfileName(doc) ?? profileUnderHeadline(doc)) : null),
+    // A self-media account named as the source, when it reads as a person's name.
+    () => bare(account),
     // The blog's own name in the <title> is its owner's: only the site's declared name and the source are not.
     () => {
       const n = hanPage ? nickname(ownerInDateBar(doc)) : null;
@@ -684,29 +700,6 @@ function inChrome(el: Element): boolean {
   return false;
 }
 const MENU_CLASS = /(?:^|[\s_-])(?:menu|dropdown|submenu|navbar)(?:$|[\s_-])/i;
-
-/** An element inside a small card whose heading (or title link) leads to another page (a blog's own title links to the page itself). */
-function teaserCard(el: Element): boolean {
-  const page = el.ownerDocument.URL.replace(/#.*$/, '');
-  let box = el.parentElement;
-  for (let i = 0; box && i < 2; i++, box = box.parentElement) {
-    if (textOf(box).length > 600) break;
-    if (Array.from(box.querySelectorAll('h2 a[href], h3 a[href], h4 a[href], h5 a[href], a[class*="title" i][href]')).some((a) => leadsElsewhere(a, page))) return true;
-  }
-  // A list of other stories: an item holding a headline linked to another page and its writer.
-  const item = el.closest('li');
-  return !!item && (item === el || item === el.parentElement || item === el.parentElement?.parentElement) &&
-    Array.from(item.querySelectorAll('a[href]')).some((a) => !a.contains(el) && readsAsHeadline(textOf(a)) && leadsElsewhere(a, page));
-}
-
-/** Whether a link leads to a page other than `page` (its URL without the fragment); an address that is no URL counts as another page. */
-function leadsElsewhere(a: Element, page: string): boolean {
-  try {
-    return new URL(a.getAttribute('href')!, page).href.replace(/#.*$/, '') !== page;
-  } catch {
-    return true;
-  }
-}
 
 /**
  * A line made of blocks ("title / byline / text", "by Nora Lindqvist" / "May 2, 2025") runs the

@@ -97,20 +97,20 @@ function dispatchPlace(word: string, after: string): boolean {
 
 /**
  * A labelled field of an info bar that may follow the names: "责任编辑：李四", "编辑｜李四", or an
- * editing role named before its holder the way reporters are ("每经编辑 王芳", "实习编辑 赵六").
+ * editing role named before its holder the way reporters are ("每经编辑 王芳", "每经编辑：王芳", "实习编辑 赵六").
  */
 const LABEL_AHEAD = new RegExp(
   '^(?:(?:责任编辑|責任編輯|网络编辑|網絡編輯|编辑|編輯|责编|責編|来源|來源|稿源|出处|出處|时间|時間|日期|发布时间|發佈時間|字号|字號|浏览|瀏覽|点击|點擊|摄影|攝影|图片|圖片|图|圖|视频|視頻|制图|製圖|设计|設計|校对|校對)\\s*[：:|｜丨/／]' +
-    `|${HAN}{0,4}(?:编辑|編輯|责编|責編|校对|校對|审核|審核|监制|監製)\\s+(?=${HAN}))`,
+    `|${HAN}{0,4}(?:编辑|編輯|责编|責編|校对|校對|审核|審核|监制|監製)(?:\\s*[：:|｜丨/／]\\s*|\\s+)(?=${HAN}))`,
   'u',
 );
 
 /** Credit patterns, most explicit first. Each captures the text that starts with the names. */
 const CREDITS: RegExp[] = [
   // 作者：张三 / 作者: Steed / 文/孙七 / 撰文：… / 【作者】张三 / the bars of media apps: "文 | 张三",
-  // "作者丨李四", "文字｜王五" (丨 is a character, set as a bar). A 文 that ends a word ("中文 |
+  // "作者丨李四", "文字｜王五" (丨 is a character, set as a bar), "作者：文/何雨桐 图/郑凯". A 文 that ends a word ("中文 |
   // English", "原文：") is no credit, nor a forum's "只看该作者 | 倒序浏览" toolbar.
-  /(?:[【[](?:作者|文)[】\]]|(?:(?<![该該])作者|作\s+者|撰文|撰稿|文字|(?<!\p{Script=Han})文)\s*[：:/／|｜丨])\s*(.{2,60})/u,
+  /(?:[【[](?:作者|文)[】\]]|(?:(?<![该該])作者|作\s+者|撰文|撰稿|文字|(?<!\p{Script=Han})文)\s*[：:/／|｜丨])\s*(?:文\s*[/／]\s*)?(.{2,60})/u,
   // 记者 张三 李四 / 本报记者 赵六 / 新华社记者任海军 阳建 / 〔記者魏怡嘉／台北報導〕 / 界面新闻记者 | 张三
   new RegExp(`${ROLE.replace(/\|作者\|文\)$/, ')')}\\s*[/／：:|｜丨]?\\s*(.{2,60})`, 'u'),
   // 文/图 孙七, 图文：孙七: the writer took the pictures too.
@@ -160,6 +160,11 @@ export function byCredit(line: string, anywhere = false): string[] | null {
 
 /** Dateline credits at the head of a paragraph: "长春12月9日电（记者张建 周长庆）", "电 (连肖)", "商报讯（记者 丁开艳）". */
 const DATELINE = /(?:电|電|讯|訊)\s*[（(]\s*(?:[^（()）]{0,12}?(?:记者|記者))?\s*([^（()）]{2,40})[）)]/u;
+/**
+ * A dateline with its reporters unbracketed, the lead's first words (up to a comma) after them:
+ * "南都讯 记者刘嘉琪 通讯员穗交宣 昨日，…", "本报讯 记者 张三 李四 近日，…".
+ */
+const OPEN_DATELINE = /^\s*[^\s，。,]{0,10}(?:讯|訊)\s*(?:记者|記者)\s*(.{2,40}?)(?=\s+[^\s，。,]{1,12}[，,])/u;
 /** A bracketed reporter credit: "（记者 李佳佳）", "（ 新華社記者朱旭東）", "〔記者魏怡嘉／台北報導〕". */
 const BRACKETED = /[（(〔【]\s*[^（()）〔〕【】]{0,12}?(?:记者|記者)\s*[/／]?\s*([^（()）〔〕【】]{2,40})[）)〕】]/u;
 /** A signature closing the article's text: "…美国国债。（高健）", "(金良/编译)". */
@@ -207,6 +212,10 @@ export function datelineCredit(paragraph: string): string[] | null {
     const names = creditNames(m[1].replace(/^.*?(?:记者|記者)\s*/u, ''));
     if (names) return names;
   }
+  // "南都讯 记者刘嘉琪 通讯员穗交宣 昨日，…": the reporters unbracketed, the lead after them.
+  const open = OPEN_DATELINE.exec(paragraph.slice(0, 80));
+  const named = open ? creditNames(open[1]!)?.filter((n) => surnamed(n)) : null;
+  if (named?.length) return named;
   for (const part of [paragraph.slice(0, 100), paragraph.slice(-60)]) {
     const b = BRACKETED.exec(part);
     const names = b ? creditNames(b[1]) ?? nameBeforePlace(b[1]) : null;
@@ -270,6 +279,12 @@ const COMPOUND_SURNAME = /^(?:欧阳|歐陽|司马|司馬|诸葛|諸葛|上官|�
 export function surnamed(a: string): boolean {
   return a.split('、').every((n) => SURNAMES.has(n[0]!) || COMPOUND_SURNAME.test(n) || n.includes('·'));
 }
+
+/** A Chinese personal name standing alone ("邹文远"), not an account's or an outlet's ("影视风向标"). */
+export function personalName(s: string): boolean {
+  return PERSONAL_NAME.test(s) && isName(s) && surnamed(s);
+}
+const PERSONAL_NAME = new RegExp(`^${HAN_NAME}$`, 'u');
 
 export interface PageLines {
   /** Short texts (bylines, info bars), in document order. */

@@ -363,6 +363,14 @@ export interface DateSpan {
   end: number;
 }
 
+/** `text` with every absolute date in it blanked out: what a line says besides its dates. */
+export function withoutDates(raw: string, now: Date): string {
+  const text = unglued(raw);
+  let rest = text;
+  for (const s of dateSpans(text, now).reverse()) rest = `${rest.slice(0, s.index)} ${rest.slice(s.end)}`;
+  return rest.replace(/\s+/g, ' ').trim();
+}
+
 /** Every absolute date written in `text`, in reading order (a span inside an earlier one is dropped). */
 export function dateSpans(raw: string, now: Date, zone: string | null = null): DateSpan[] {
   const text = unglued(raw);

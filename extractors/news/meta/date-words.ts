@@ -34,8 +34,8 @@ export const MAY_LABEL_REVISION = new RegExp(`${REVISION_WORD.source}|${any(EDIT
 
 /** The text right before a date labels it a revision ("Updated on ", "更新时间：", "编辑于 "). */
 export const REVISION_BEFORE = new RegExp(`(?:${any(REVISED)}|(?:${any(REVISED_ZH)})(?:时间|時間)?|${any(EDITED_ZH)})${TO_DATE}`, 'iu');
-/** The text right after a date labels it a revision, as Chinese does ("于 … 修改"). */
-export const REVISION_AFTER = new RegExp(`^\\s*(?:重新)?(?:${any([...REVISED_ZH, ...EDIT_VERBS_ZH])})`);
+/** The text right after a date labels it a revision, as Chinese does ("于 … 修改", "于 … 被 章若溪 编辑"). */
+export const REVISION_AFTER = new RegExp(`^\\s*(?:被\\s*[^\\s\\]】)）]{1,16}\\s*)?(?:重新)?(?:${any([...REVISED_ZH, ...EDIT_VERBS_ZH])})`);
 /** The text right before a date labels it the publication ("Posted on ", "发布时间：", "发表于 "). */
 export const PUBLISHED_BEFORE = new RegExp(`(?:${any(PUBLISHED)}|(?:发布|發佈)(?:时间|時間|于|於)?|(?:发表|發表)(?:于|於)|${any(FIRST_ZH)})${TO_DATE}`, 'iu');
 /** The text right after a date labels it the publication ("于 … 首次发布"). */

@@ -1,5 +1,5 @@
 import { follows } from '../../dom-order';
-import { headlineHeading, readsAsHeadline, textOf } from './dom';
+import { headlineHeading, inCommentList, readsAsHeadline, teaserCard, textOf } from './dom';
 import { inReplies, nickname } from './poster';
 import { parseDateText } from './date-text';
 
@@ -11,8 +11,8 @@ import { parseDateText } from './date-text';
  * the link to the user's page is what makes them the writer.
  */
 
-/** Path segments that lead to one user's page: /u/abc, /people/xiaoming, /space/7, /member/9. */
-const USER_SEGMENT = /^(?:u|user|users|people|member|members|space|home|profile|profiles|author|authors|blogger|column)$/i;
+/** Path segments that lead to one user's page: /u/abc, /people/xiaoming, /space/7, /member/9, /profile?id=7. */
+const USER_SEGMENT = /^(?:u|user|users|people|member|members|space|home|homepage|profile|profiles|author|authors|blogger|column)$/i;
 /** The query string of a forum user's page: "home.php?mod=space&uid=7" (a bare "uid=" also sends feedback forms their channel). */
 const USER_QUERY = /(?:^|[?&])mod=space(?:&|$)/i;
 /** Elements the page marks as its writer's (class or id "author", "nickname", "username"; itemprop author). */
@@ -47,7 +47,9 @@ const siteOf = (host: string): string => host.toLowerCase().split('.').slice(-2)
  */
 function toUserPage(t: Target, homeOnly: boolean): boolean {
   const segs = t.url.pathname.split('/').filter(Boolean);
-  if (!homeOnly && (USER_QUERY.test(t.url.search) || segs.slice(0, -1).some((s) => USER_SEGMENT.test(s)))) return true;
+  // The last segment names the user unless a query does ("/profile?xpt=abc").
+  const named = t.url.search.length > 1 ? segs : segs.slice(0, -1);
+  if (!homeOnly && (USER_QUERY.test(t.url.search) || named.some((s) => USER_SEGMENT.test(s)))) return true;
   const own = t.page.pathname.split('/').filter(Boolean);
   return segs.length === 1 && own.length >= 2 && segs[0] === own[0];
 }
@@ -69,6 +71,9 @@ function linkName(a: Element, to: 'any' | 'user' | 'home'): string | null {
  */
 export function markedProfileName(doc: Document): string | null {
   for (const el of Array.from(doc.querySelectorAll(WRITER_MARK)).slice(0, 30)) {
+    // A commenter's name, or the writer of a card teasing another note beside its title, is not
+    // this page's (only the name's own box: a short page's body also holds other cards).
+    if (inCommentList(el) || teaserCard(el, 1)) continue;
     const n = profileNameIn(el);
     if (n) return n;
   }
@@ -101,10 +106,32 @@ function textBefore(el: Element): string {
  * ("作者：<a href="/name/湖边的风">…</a>").
  */
 export function labelledProfileName(doc: Document): string | null {
+  return labelledProfile(doc)?.name ?? null;
+}
+
+/** The link labelledProfileName reads, with its nickname. */
+export function labelledProfile(doc: Document): { name: string; link: Element } | null {
   for (const a of Array.from(doc.querySelectorAll('a[href]')).slice(0, 3000)) {
     const label = textBefore(a);
     if (!WRITER_LABEL.test(label)) continue;
     const n = linkName(a, PERSON_LABEL.test(label) ? 'any' : 'user');
+    if (n) return { name: n, link: a };
+  }
+  return null;
+}
+
+/** A source's label right before its name ("来源: "). */
+const SOURCE_LABEL = /(?:来源|來源)\s*[：:]\s*$/u;
+
+/**
+ * The account a self-media page names as its source, a link to the user's page on the site:
+ * "来源: <a href="/profile?xpt=abc">邹文远</a>" (an account on a portal's publishing platform).
+ * An outlet named as the source links to its own site, not to a user's page.
+ */
+export function sourceAccount(doc: Document): string | null {
+  for (const a of Array.from(doc.querySelectorAll('a[href]')).slice(0, 3000)) {
+    if (!SOURCE_LABEL.test(textBefore(a))) continue;
+    const n = linkName(a, 'user');
     if (n) return n;
   }
   return null;
@@ -123,13 +150,21 @@ export function profileUnderHeadline(doc: Document): string | null {
   const h1 = headlineHeading(doc);
   if (!h1) return null;
   const after = (a: Element, b: Element) => follows(a, b) && !a.contains(b);
-  const text = Array.from(doc.querySelectorAll('p')).find((p) => textOf(p).length >= TEXT_CHARS && after(h1, p));
+  // The text starts at a paragraph, or at a box of text set with <br>s (a forum post's).
+  const text = Array.from(doc.querySelectorAll('p, div, td')).find((e) => (e.tagName === 'P' ? textOf(e).length : ownTextLength(e)) >= TEXT_CHARS && after(h1, e));
   const links = Array.from(doc.querySelectorAll('a[href]')).filter((a) => after(h1, a) && (!text || after(a, text)));
   for (const a of links.slice(0, AFTER_HEADLINE_LINKS)) {
     const n = linkName(a, 'user');
     if (n) return n;
   }
   return null;
+}
+
+/** Characters of an element's own text nodes (not its children's). */
+function ownTextLength(el: Element): number {
+  let n = 0;
+  for (const c of Array.from(el.childNodes)) if (c.nodeType === 3) n += (c.textContent ?? '').trim().length;
+  return n;
 }
 
 /** A post's info bar is this short. */

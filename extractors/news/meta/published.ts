@@ -1,6 +1,6 @@
 import { jsonText, type JsonObject } from '../jsonld';
-import { inCommentList, metaContent, textOf } from './dom';
-import { dateSpans, isRelativeDate, parseDateText, parseDateValue, writtenDays } from './date-text';
+import { inCommentList, metaContent, readsAsHeadline, textOf } from './dom';
+import { dateSpans, isRelativeDate, parseDateText, parseDateValue, withoutDates, writtenDays } from './date-text';
 import { toBlocks, type TextBlock } from '../content/blocks';
 import { instantIn, pageZone, regionZone } from '../../time/page-zone';
 import { shortUrlDay, urlDay } from './date-url';
@@ -68,7 +68,7 @@ export function findPublishedAt(doc: Document, article: JsonObject | null, now: 
   // A page that shows only "3小时前" was dated at serving time; its script data keeps the instant.
   const exact = !structured && visible?.relative ? fromScriptData(doc, now, zone) : null;
   const found = (exact && Date.parse(exact) <= now.getTime() ? exact : null) ?? chosen(structured, visible, doc, article, now, zone) ?? fromScriptData(doc, now, zone);
-  const at = asShown(agreeWithUrl(found, structured, visible, urlDay(opts.url, now), zone), visible);
+  const at = asShown(agreeWithUrl(found, structured, visible, urlDay(opts.url, now), zone, () => fromScriptData(doc, now, zone)), visible);
   return inPageZone(at, () => regionZone(doc, opts.url), zone, visible) ?? shortUrlDay(opts.url, now);
 }
 
@@ -150,9 +150,7 @@ function timeShownOn(day: string, shown: Shown, now: Date, zone: string | null):
 
 /** A line that holds its date and little else (a separator, a weekday, a clock), no other words. */
 function dateAlone(line: string, now: Date): boolean {
-  let rest = line;
-  for (const span of dateSpans(line, now).reverse()) rest = rest.slice(0, span.index) + rest.slice(span.end);
-  return (rest.match(/\p{L}/gu) ?? []).length <= 3;
+  return (withoutDates(line, now).match(/\p{L}/gu) ?? []).length <= 3;
 }
 
 /**
@@ -160,10 +158,14 @@ function dateAlone(line: string, now: Date): boolean {
  * UTC instant written in the page's zone when that puts it on the URL's day ("2025-12-19T02:41Z"
  * under /2025/12/18/ on a New York blog); with none, the URL's day itself.
  */
-function agreeWithUrl(found: string | null, structured: string | null, visible: Shown | null, day: string | null, zone: string | null): string | null {
+function agreeWithUrl(found: string | null, structured: string | null, visible: Shown | null, day: string | null, zone: string | null, scripted: () => string | null): string | null {
   if (!day || found?.slice(0, 10) === day) return found;
   const local = structured && zone && structured.length > 10 && /(Z|[+-]00:?00)$/.test(structured) ? instantIn(new Date(structured), zone) : null;
   for (const c of [local, structured, visible?.at]) if (c?.slice(0, 10) === day) return c;
+  // The script data's publish time on the URL's day ("pubtime": "2020-08-15 14:22:07") where the
+  // page shows its time only in parts ("2020" / "08/15" / "14:22") and a listed story's whole.
+  const script = scripted();
+  if (script && script.length > 10 && script.slice(0, 10) === day) return script;
   // A time shown without its year ("1月12日 08:20", read as this year's) on the URL's month and
   // day: that time, in the URL's year.
   const shown = visible?.relative ? visible.at : null;
@@ -606,6 +608,11 @@ function afterHeadline(blocks: TextBlock[], title: string, now: Date, zone: stri
     if (!head || tried.has(head[1])) continue;
     tried.add(head[1]);
     const after = dateLineAfter(blocks, head[1], now, zone, days);
+    // A day written without its year under the headline ("新华社武汉6月14日电") is taken in the
+    // crawl's year: the header above it may say the year ("2023 06/14 09:12:30").
+    const yearless = after && !/(?:19|20)\d\d/.test(after.line);
+    const dated = yearless ? dateLineBefore(blocks, head[1], now, zone, days) : null;
+    if (dated && dated.at.slice(5, 10) === after!.at.slice(5, 10)) return { ...dated, named: named.includes(head), above: true };
     if (after) return { ...after, named: named.includes(head), above: false };
     const above = dateLineBefore(blocks, head[1], now, zone, days);
     if (above) return { ...above, named: named.includes(head), above: true };
@@ -667,9 +674,8 @@ function dateLineAfter(blocks: TextBlock[], at: number, now: Date, zone: string 
   for (const b of blocks.slice(at + 1, at + 1 + AFTER_HEADLINE_BLOCKS)) {
     chars += b.text.length;
     if (chars > AFTER_HEADLINE_CHARS) break;
-    // A date line is short; a paragraph of prose mentions other dates, and an item of a list
-    // that is mostly its link (a headline with its date) teases another story.
-    if (b.text.length > DATE_LINE_CHARS || isSentence(b.text) || (LIST_ITEM.test(b.tag) && b.linkChars > b.text.length / 2)) continue;
+    // A date line is short; a paragraph of prose mentions other dates.
+    if (b.text.length > DATE_LINE_CHARS || isSentence(b.text) || teasesStory(b, now)) continue;
     const d = publishedInLine(b.text, now, zone);
     if (!d) continue;
     for (const day of writtenDays(b.text, now)) days.add(day);
@@ -679,13 +685,25 @@ function dateLineAfter(blocks: TextBlock[], at: number, now: Date, zone: string 
 }
 
 /**
+ * An item of a list that is mostly its link, the link a headline with its date beside it
+ * ("<li><a>新修订的…今起施行</a> 2022-05-01</li>"): it teases another story. A thread header
+ * whose link is the date itself ("<li>Start date <a href=/threads/…><time>Mar 27, 2025</time></a>",
+ * "… Yesterday at 4:25 AM") is not.
+ */
+function teasesStory(b: TextBlock, now: Date): boolean {
+  if (!LIST_ITEM.test(b.tag) || b.linkChars <= b.text.length / 2) return false;
+  const rest = withoutDates(b.text, now);
+  return readsAsHeadline(rest) && !isRelativeDate(rest);
+}
+
+/**
  * A post's edit notice: one date, a Chinese revision verb right after it ("本帖最后由 X 于
  * 2010-11-4 08:15 编辑", "此帖被 X 在 … 重新编辑"). Forums print it atop the post's text, under
  * the headline, while the post's own time stands in its header.
  */
 function editNotice(line: string, now: Date): boolean {
   const spans = dateSpans(line, now);
-  return spans.length === 1 && REVISION_AFTER.test(line.slice(spans[0]!.end, spans[0]!.end + 8));
+  return spans.length === 1 && REVISION_AFTER.test(line.slice(spans[0]!.end, spans[0]!.end + 24));
 }
 
 /**
