@@ -9,6 +9,9 @@ import type { TextBlock } from './blocks';
 const RUN_WEIGHT = 1000;
 /** A paragraph printed twice in a row must weigh this much: a sentence, not a table's "Rest day". */
 const TWICE_WEIGHT = 100;
+/** Earlier places of a line compared with, and lines compared per place: a hostile page repeating one line thousands of times stays linear. */
+const MAX_PLACES = 8;
+const MAX_RUN = 500;
 
 /**
  * Drops a second copy of text already kept: a run of lines that repeats an earlier run word for
@@ -22,9 +25,9 @@ export function dropRepeatedRuns(blocks: readonly TextBlock[]): TextBlock[] {
   const drop = new Set<number>();
   for (let i = 0; i < blocks.length; ) {
     let best = 0;
-    for (const j of firstAt.get(blocks[i]!.text) ?? []) {
+    for (const j of (firstAt.get(blocks[i]!.text) ?? []).slice(-MAX_PLACES)) {
       let k = 0;
-      while (i + k < blocks.length && j + k < i && !drop.has(j + k) && blocks[j + k]!.text === blocks[i + k]!.text) k++;
+      while (k < MAX_RUN && i + k < blocks.length && j + k < i && !drop.has(j + k) && blocks[j + k]!.text === blocks[i + k]!.text) k++;
       best = Math.max(best, k);
     }
     const weight = blocks.slice(i, i + best).reduce((w, b) => w + textWeight(b.text), 0);
