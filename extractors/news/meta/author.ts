@@ -4,7 +4,7 @@ import { jsonText, readJsonLd, typesOf, type JsonObject } from '../jsonld';
 import { headlineHeading, inCommentList, inLinkedHeadline, metaContent, teaserCard, textOf } from './dom';
 import { siteOwner } from './site-owner';
 import { bloggerFromTitle, forumPoster, inReplies, nickname, starterLabel } from './poster';
-import { labelledProfile, labelledProfileName, markedNickname, markedProfileName, ownerInDateBar, profileNameIn, profileUnderHeadline, sourceAccount } from './profile-link';
+import { labelledProfile, markedNickname, markedProfileName, ownerInDateBar, profileNameIn, profileUnderHeadline, sourceAccount } from './profile-link';
 import { byCredit, creditNames, infoBarName, datelineCredit, findEditor, findSource, lineCredit, ORG_SUFFIX, pageLines, personalName, signatureCredit, spacedText, surnamed } from './byline-text';
 
 
@@ -307,8 +307,11 @@ export function authorFromPage(doc: Document, article: JsonObject | null): strin
    * A nickname linked after a writer's label above the credit line `el` ("作者：<a href=…>柏舟远行</a>
    * 提交日期：…", a name too long for a credit's): the first post's, where `el` may be a reply's.
    */
+  // The nickname linked after a writer's label, read once (see labelledProfile).
+  let labelledLink: ReturnType<typeof labelledProfile> | undefined;
+  const labelledOnce = () => (labelledLink === undefined ? (labelledLink = hanPage ? labelledProfile(doc) : null) : labelledLink);
   const labelledAbove = (el: Element): string | null => {
-    const labelled = hanPage ? labelledProfile(doc) : null;
+    const labelled = labelledOnce();
     if (!labelled || !follows(labelled.link, el) || el.contains(labelled.link) || teaserCard(labelled.link) || inChrome(labelled.link)) return null;
     return poster(labelled.name);
   };
@@ -402,7 +405,7 @@ export function authorFromPage(doc: Document, article: JsonObject | null): strin
     },
     // A nickname linked to the user's own page: in an element marked as the writer's, under the
     // headline, or in the post's date bar (blogs, columns, notes).
-    () => (hanPage ? poster(labelledProfileName(doc) ?? markedProfileName(doc) ?? profileUnderHeadline(doc)) : null),
+    () => (hanPage ? poster(labelledOnce()?.name ?? markedProfileName(doc) ?? profileUnderHeadline(doc)) : null),
     // A self-media account named as the source, when it reads as a person's name.
     () => bare(account),
     // The blog's own name in the <title> is its owner's: only the site's declared name and the source are not.

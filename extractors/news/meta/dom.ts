@@ -101,21 +101,21 @@ function linksAway(h: Element): boolean {
  * own title links to the page itself), the card found within `levels` parents of the element.
  */
 export function teaserCard(el: Element, levels = 2): boolean {
-  const page = el.ownerDocument.URL.replace(/#.*$/, '');
   let box = el.parentElement;
   for (let i = 0; box && i < levels; i++, box = box.parentElement) {
     if (textOf(box).length > 600) break;
     // (not the element's own link: a blogger's name set as a heading links to their blog)
-    if (Array.from(box.querySelectorAll('h2 a[href], h3 a[href], h4 a[href], h5 a[href], a[class*="title" i][href]')).some((a) => !a.contains(el) && leadsElsewhere(a, page))) return true;
+    if (Array.from(box.querySelectorAll('h2 a[href], h3 a[href], h4 a[href], h5 a[href], a[class*="title" i][href]')).some((a) => !a.contains(el) && leadsElsewhere(a))) return true;
   }
   // A list of other stories: an item holding a headline linked to another page and its writer.
   const item = el.closest('li');
   return !!item && (item === el || item === el.parentElement || item === el.parentElement?.parentElement) &&
-    Array.from(item.querySelectorAll('a[href]')).some((a) => !a.contains(el) && readsAsHeadline(textOf(a)) && leadsElsewhere(a, page));
+    Array.from(item.querySelectorAll('a[href]')).some((a) => !a.contains(el) && readsAsHeadline(textOf(a)) && leadsElsewhere(a));
 }
 
-/** Whether a link leads to a page other than `page` (its URL without the fragment); an address that is no URL counts as another page. */
-function leadsElsewhere(a: Element, page: string): boolean {
+/** Whether a link leads to a page other than its own page (URLs without the fragment); an address that is no URL counts as another page. */
+function leadsElsewhere(a: Element): boolean {
+  const page = a.ownerDocument.URL.replace(/#.*$/, '');
   try {
     return new URL(a.getAttribute('href')!, page).href.replace(/#.*$/, '') !== page;
   } catch {
@@ -128,7 +128,6 @@ function leadsElsewhere(a: Element, page: string): boolean {
  * 后勤保障工作（文/张敏 图/刘杰）</a>"): that story's writer, not this page's.
  */
 export function inLinkedHeadline(el: Element, names: readonly string[]): boolean {
-  const page = el.ownerDocument.URL.replace(/#.*$/, '');
   const own = el.closest('a[href]');
   const links = own ? [own] : Array.from(el.querySelectorAll('a[href]')).slice(0, 20);
   return links.some((a) => {
@@ -136,6 +135,6 @@ export function inLinkedHeadline(el: Element, names: readonly string[]): boolean
     if (!names.length || !text.includes(names[0]!)) return false;
     // What the link says besides the names: a headline, or only "and" between them (a link to their page).
     const rest = names.reduce((t, n) => t.replace(n, ' '), text).replace(/\s+/g, ' ').trim();
-    return readsAsHeadline(rest) && leadsElsewhere(a, page);
+    return readsAsHeadline(rest) && leadsElsewhere(a);
   });
 }

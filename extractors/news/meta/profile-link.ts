@@ -103,21 +103,10 @@ function textBefore(el: Element): string {
 /**
  * A link to a user's page right after a writer's label: "作者：<a href="/user/7">湖边的风</a>";
  * after a label that only names a person, a link to any other page of the site
- * ("作者：<a href="/name/湖边的风">…</a>").
+ * ("作者：<a href="/name/湖边的风">…</a>"): the link, with its nickname.
  */
-export function labelledProfileName(doc: Document): string | null {
-  return labelledProfile(doc)?.name ?? null;
-}
-
-/** The link labelledProfileName reads, with its nickname. */
 export function labelledProfile(doc: Document): { name: string; link: Element } | null {
-  for (const a of Array.from(doc.querySelectorAll('a[href]')).slice(0, 3000)) {
-    const label = textBefore(a);
-    if (!WRITER_LABEL.test(label)) continue;
-    const n = linkName(a, PERSON_LABEL.test(label) ? 'any' : 'user');
-    if (n) return { name: n, link: a };
-  }
-  return null;
+  return linkAfterLabel(doc, WRITER_LABEL, (label) => (PERSON_LABEL.test(label) ? 'any' : 'user'));
 }
 
 /** A source's label right before its name ("来源: "). */
@@ -129,10 +118,16 @@ const SOURCE_LABEL = /(?:来源|來源)\s*[：:]\s*$/u;
  * An outlet named as the source links to its own site, not to a user's page.
  */
 export function sourceAccount(doc: Document): string | null {
+  return linkAfterLabel(doc, SOURCE_LABEL, () => 'user')?.name ?? null;
+}
+
+/** The first link right after a label (`label` tests the text before it) with a nickname, led where `to` asks for that label. */
+function linkAfterLabel(doc: Document, label: RegExp, to: (label: string) => 'any' | 'user'): { name: string; link: Element } | null {
   for (const a of Array.from(doc.querySelectorAll('a[href]')).slice(0, 3000)) {
-    if (!SOURCE_LABEL.test(textBefore(a))) continue;
-    const n = linkName(a, 'user');
-    if (n) return n;
+    const before = textBefore(a);
+    if (!label.test(before)) continue;
+    const n = linkName(a, to(before));
+    if (n) return { name: n, link: a };
   }
   return null;
 }

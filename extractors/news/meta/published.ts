@@ -65,10 +65,13 @@ export function findPublishedAt(doc: Document, article: JsonObject | null, now: 
   const zone = opts.zone !== undefined ? opts.zone : pageZone(doc, opts.url);
   const visible = fromVisible(doc, now, zone, opts.scanChars ?? 3000);
   const structured = declaredShown(doc, article, visible, now, zone) ?? fromStructured(doc, article, now, zone);
+  // The script data, read once and only when asked for (up to 40 scripts).
+  let script: string | null | undefined;
+  const scripted = (): string | null => (script === undefined ? (script = fromScriptData(doc, now, zone)) : script);
   // A page that shows only "3小时前" was dated at serving time; its script data keeps the instant.
-  const exact = !structured && visible?.relative ? fromScriptData(doc, now, zone) : null;
-  const found = (exact && Date.parse(exact) <= now.getTime() ? exact : null) ?? chosen(structured, visible, doc, article, now, zone) ?? fromScriptData(doc, now, zone);
-  const at = asShown(agreeWithUrl(found, structured, visible, urlDay(opts.url, now), zone, () => fromScriptData(doc, now, zone)), visible);
+  const exact = !structured && visible?.relative ? scripted() : null;
+  const found = (exact && Date.parse(exact) <= now.getTime() ? exact : null) ?? chosen(structured, visible, doc, article, now, zone) ?? scripted();
+  const at = asShown(agreeWithUrl(found, structured, visible, urlDay(opts.url, now), zone, scripted), visible);
   return inPageZone(at, () => regionZone(doc, opts.url), zone, visible) ?? shortUrlDay(opts.url, now);
 }
 
