@@ -48,6 +48,28 @@ function declared(doc: Document): string | null {
   return html?.getAttribute('lang') || html?.getAttribute('xml:lang') || fromMeta?.getAttribute('content') || null;
 }
 
+/**
+ * Whether the page writes numeric dates day first ("03/04/2024" for 3 April), as everywhere but
+ * North America and the Philippines do: a language tag with such a region (en-AU, en-GB, fr-FR,
+ * pt-BR), a language other than English and the East Asian ones (written year first), or a
+ * country TLD. Unknown (an "en" page on a .com) reads month first, as US pages write.
+ */
+export function writesDayFirst(doc: Document, url: string | null | undefined): boolean {
+  const tag = (declared(doc) ?? '').trim().toLowerCase().replace(/_/g, '-');
+  const region = /^[a-z]{2,3}-(?:[a-z]{4}-)?([a-z]{2})\b/.exec(tag)?.[1];
+  if (region) return !MONTH_FIRST_REGIONS.has(region) && !/^(?:zh|ja|ko)\b/.test(tag);
+  if (tag && !/^(?:en|zh|ja|ko)\b/.test(tag)) return true;
+  try {
+    const tld = new URL(url ?? '').hostname.toLowerCase().split('.').pop() ?? '';
+    return tld.length === 2 && !MONTH_FIRST_REGIONS.has(tld) && !['cn', 'tw', 'hk', 'mo', 'jp', 'kr', 'io', 'co', 'ai', 'tv', 'me', 'ly', 'fm'].includes(tld);
+  } catch {
+    return false;
+  }
+}
+
+/** Regions writing numeric dates month first. */
+const MONTH_FIRST_REGIONS = new Set(['us', 'ca', 'ph', 'pw', 'fm', 'mh']);
+
 /** Language tags whose language or region says the zone. */
 export function zoneOfLanguage(tag: string | null | undefined): string | null {
   const t = (tag ?? '').trim().toLowerCase().replace(/_/g, '-');

@@ -4,7 +4,7 @@ import { jsonText, readJsonLd, typesOf, type JsonObject } from '../jsonld';
 import { headlineHeading, inCommentList, inLinkedHeadline, metaContent, teaserCard, textOf } from './dom';
 import { siteOwner } from './site-owner';
 import { bloggerFromTitle, forumPoster, inReplies, nickname, starterLabel } from './poster';
-import { labelledProfile, markedNickname, markedProfileName, ownerInDateBar, profileNameIn, profileUnderHeadline, sourceAccount } from './profile-link';
+import { labelledProfile, markedNickname, markedProfileName, ownerInDateBar, profileNameIn, profileUnderHeadline, sourceAccount, userAfterBy } from './profile-link';
 import { byCredit, creditNames, infoBarName, datelineCredit, findEditor, findSource, lineCredit, ORG_SUFFIX, pageLines, personalName, signatureCredit, spacedText, surnamed } from './byline-text';
 
 
@@ -17,6 +17,8 @@ export function cleanAuthor(raw: string | null | undefined): string | null {
   let a = collapseSpace(decodeEntities(raw))
     // A name field whose first part was empty (", USA TODAY") starts with its separator.
     .replace(/^[\s,;|·•:–—-]+/, '')
+    // A card's social handle run into the name ("Jonah Weiss@jonahweiss"); an e-mail address stays.
+    .replace(/(?<=\p{L})\s*@[A-Za-z0-9_]{2,30}(?![\w.@])/gu, '')
     // A role label before the name: a Latin one ends the word or runs into a capital ("ByJane
     // Doe"); "Byron Lee" keeps its "By".
     .replace(/^(?:(?:[Bb]y|BY|(?:[Ww]ritten|[Pp]osted) [Bb]y|(?:WRITTEN|POSTED) BY|[Aa]bout [Tt]he [Aa]uthor|[Tt]he [Aa]uthor|[Aa]uthors?|AUTHORS?)(?!\p{Ll})|作者|文(?=\s*[：:/／]|\s)|记者|記者)\s*[：:/／]?\s*/u, '')
@@ -356,6 +358,10 @@ export function authorFromPage(doc: Document, article: JsonObject | null): strin
     },
     () => {
       for (const el of Array.from(doc.querySelectorAll('[itemprop="author"] [itemprop="name"], [itemprop="author"], [rel~="author" i]')).slice(0, 5)) {
+        // A user card marked as the author that runs its parts together ("mkesslermkessler1,204"):
+        // its name part names them. One that adds a full name ("kbrandt (Kevin Brandt)") is read whole.
+        const part = el.getAttribute('itemprop') === 'author' ? el.querySelector('[itemprop="name"]') : null;
+        if (part && /^[\p{L}\p{N}]/u.test(textOf(el).slice(textOf(part).length))) continue;
         const t = el.tagName === 'META' ? (el.getAttribute('content') ?? '') : textOf(el);
         // The page names its writer outright: on a Chinese page a nickname counts ("小明").
         const named = el.getAttribute('itemprop') === 'name' || (/\bauthor\b/i.test(el.getAttribute('rel') ?? '') && !inCommentList(el));
@@ -373,7 +379,7 @@ export function authorFromPage(doc: Document, article: JsonObject | null): strin
         if (t.length < 2 || t.length >= 80) continue;
         // On a Chinese page the first author element naming a user by a link to their page
         // names the writer: a later one (a reply's) may hold a surname-like nickname.
-        const a = credited(lineCredit(t) ?? byCredit(t, true)) ?? bare(t) ?? (hanPage ? poster(profileNameIn(el)) : null);
+        const a = credited(lineCredit(t) ?? byCredit(t, true)) ?? bare(t) ?? poster(hanPage ? profileNameIn(el) : userAfterBy(el));
         if (a) return (hanPage ? republishedFrom(a) : null) ?? coAuthors(el, a, bare);
       }
       return null;

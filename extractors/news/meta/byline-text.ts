@@ -34,6 +34,8 @@ const END = new RegExp(`^(?:$|[\\s、/／╱（(）)】〕\\]|]|${AFTER_NAME})`,
 const SEP = /^(?:\s+(?:and|&|und|y|et|e|en|и)\s+|[\s、，,]+)/u;
 const HAN_START = new RegExp(`^${HAN}`, 'u');
 const NAME_RE = new RegExp(`^(?:${HAN_NAME}|${LATIN_NAME})$`, 'u');
+/** A hospital's or a college's department heading its writer ("作者：肾内科 周倩", "宣传部 王芳"): no name. */
+const UNIT_AHEAD = new RegExp(`^${HAN}{1,6}(?:[内外]科|科室|部|处|處|办公室|辦公室|学院|學院|研究所|中心|医院|醫院)\\s+(?=${HAN})`, 'u');
 /** An outlet or its channel heading the reporters of a credit ("观察者网 陈思佳", "新浪科技 贾书凝"): no name. */
 const OUTLET_AHEAD = new RegExp(`^${HAN}{2,8}(?:网|網|报|報|社|台|刊|新闻|新聞|杂志|雜誌|科技|财经|財經|体育|體育|娱乐|娛樂|汽车|汽車)\\s+(?=${HAN})`, 'u');
 /** Organisation names: a credit or a meta author ending like this is the source, not a writer. */
@@ -57,7 +59,7 @@ export function creditNames(text: string): string[] | null {
   const names: string[] = [];
   // Role words inside the run split it ("華瑩實習生楊金運"); padded names are joined first.
   // The outlet heading its reporters ("文/观察者网 陈思佳") is no name.
-  let rest = text.replace(SPLIT_ROLE, ' ').replace(PADDED, '$1$2').trimStart().replace(OUTLET_AHEAD, '');
+  let rest = text.replace(SPLIT_ROLE, ' ').replace(PADDED, '$1$2').trimStart().replace(OUTLET_AHEAD, '').replace(UNIT_AHEAD, '');
   const name = new RegExp(`^(?:${HAN_NAME}(?!${HAN})|${HAN_NAME}(?=${AFTER_NAME})|${LATIN_NAME})`, 'u');
   const next = (s: string): string | null => {
     const m = name.exec(s);
@@ -121,13 +123,16 @@ const CREDITS: RegExp[] = [
   new RegExp(`(?:^|[【〔\\[（(\\s])(${HAN_NAME}\\s*)[／╱/]\\s*${HAN}{2,6}(?:(?:報導|报道|報道|报导)[】〕\\]）)]?|[】〕\\]）)])`, 'u'),
   // 中廣新聞／陳奕華】
   new RegExp(`${HAN}{2,8}(?:新聞|新闻|報|报|社|網|网|台)\\s*[／╱/]\\s*(${HAN_NAME})\\s*(?:[】〕\\]]|$)`, 'u'),
+  // A paper heading its reporter's dispatch with no role word: "21世纪经济报道 林子恒 上海报道".
+  new RegExp(`^[\\d${HAN}]{2,10}(?:报道|報導|报|報|网|網|社|新闻|新聞|周刊|週刊)\\s+(${HAN_NAME})\\s+${HAN}{2,4}(?:报道|報導|報道|报导)`, 'u'),
   // （張文祿報導）
   new RegExp(`[（(]\\s*(${HAN_NAME})\\s*(?:報導|报道|報道|报导)\\s*[）)]`, 'u'),
   // The same at the head of a byline line in other languages: "Von Anna Schmidt", "Por María
-  // López", "Par Jean Dupont", "Door Jan de Vries", "Di Mario Rossi", "Av Per Olsen", "Autor: …".
+  // López", "Par Jean Dupont", "Door Jan de Vries", "Di Mario Rossi", "Av Per Olsen", "Autor: …";
+  // a British credit line, "Words: Steve Pritchard | Pictures: Dave Mercer".
   // "Authors: Ann Lee, Bo Chen, Cy Diaz" (a paper's list, linked names side by side).
   /^(?:Authors|Contributors)\s*:\s+(\p{Lu}[\p{L}'.-]+(?:\s+\p{Lu}[\p{L}'.-]+){1,3}(?:,\s+\p{Lu}[\p{L}'.-]+(?:\s+\p{Lu}[\p{L}'.-]+){1,3})+(?:,?\s+(?:and|&)\s+\p{Lu}[\p{L}'.-]+(?:\s+\p{Lu}[\p{L}'.-]+){1,3})?)(?![\p{L}'.-])/u,
-  /^(?:Von|Por|Par|Door|Di|Da|Av|Af|Przez|Autor(?:in)?\s*:|Auteur\s*:|Автор\s*:?|(?:Authors?|Contributors?)\s*:)\s+([A-ZÀ-ÖØ-ÞА-Я][\p{L}'.-]+(?:\s+(?:[A-ZÀ-ÖØ-ÞА-Я][\p{L}'.-]*|de|del|van|von|der|da|dos|di|le|y|e|und|et|en|и)){0,5})/u,
+  /^(?:Von|Por|Par|Door|Di|Da|Av|Af|Przez|Autor(?:in)?\s*:|Auteur\s*:|Автор\s*:?|(?:Authors?|Contributors?|Words)\s*:)\s+([A-ZÀ-ÖØ-ÞА-Я][\p{L}'.-]+(?:\s+(?:[A-ZÀ-ÖØ-ÞА-Я][\p{L}'.-]*|de|del|van|von|der|da|dos|di|le|y|e|und|et|en|и)){0,5})/u,
 ];
 
 /** English "by": By Jane Doe, Posted by Jane Doe, Written by …, "Mar 3, 2025 · by Jane Doe". */
@@ -141,7 +146,7 @@ const NAME_LIST = /^(?!The\s)\p{Lu}[\p{L}'.-]+(?:\s+\p{Lu}[\p{L}'.-]+){1,2}(?:,\
  */
 const BEFORE_BY = new RegExp(
   '(?:^|[|•·⋅—–\\-:/,]|\\b(?:written|posted|published|authored|reported|reporting|reviewed|compiled|contributed|created|article|articles|post|posts|story|stories|words|text|essay|column|blog|guest post)' +
-    '|\\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\\.? \\d{1,2},? \\d{4}|\\d{1,4}[-/.]\\d{1,2}[-/.]\\d{1,4}|\\d{1,2} (?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*,? \\d{4}|\\d{1,2}:\\d{2}(?: ?[ap]m)?)$',
+    '|\\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\\.? \\d{1,2}(?:st|nd|rd|th)?,? \\d{4}|\\d{1,4}[-/.]\\d{1,2}[-/.]\\d{1,4}|\\d{1,2} (?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*,? \\d{4}|\\d{1,2}:\\d{2}(?: ?[ap]m)?)$',
   'iu',
 );
 
@@ -355,7 +360,7 @@ export function pageLines(doc: Document): PageLines {
   const lineElements: Element[] = [];
   const paragraphs: string[] = [];
   const paragraphElements: Element[] = [];
-  for (const el of Array.from(doc.querySelectorAll('p, span, div, td, em, strong, address, font, li, h2, h3, h4, h5, h6')).slice(0, 5000)) {
+  for (const el of Array.from(doc.querySelectorAll('p, span, div, td, em, strong, small, address, font, li, h2, h3, h4, h5, h6')).slice(0, 5000)) {
     // Line breaks and inline tags (linked names, bold words) do not split a paragraph.
     const children = Array.from(el.children);
     const blocks = children.filter((c) => !INLINE.test(c.tagName)).length;

@@ -213,7 +213,8 @@ const PATTERNS: Pattern[] = [
   },
   // 3 hours ago / 5 mins ago / 2 days ago
   {
-    re: /\b(\d+|an?|one)\s*(s|secs?|seconds?|m|mins?|minutes?|h|hrs?|hours?|d|days?|w|weeks?)\s+ago\b/i,
+    // A hedged count ("over a week ago", "about 3 hours ago", as help centres print) gives no day.
+    re: /(?<!\b(?:over|about|almost|nearly|around|under|more\s+than|less\s+than)\s+)\b(\d+|an?|one)\s*(s|secs?|seconds?|m|mins?|minutes?|h|hrs?|hours?|d|days?|w|weeks?)\s+ago\b/i,
     build: (m, now, zone) => inZone(ago(now, /^(an?|one)$/i.test(m[1]) ? 1 : +m[1], m[2].replace(/^(sec|min|hr)s?$/i, '$1')), zone),
     relative: true,
   },

@@ -77,7 +77,8 @@ export function headlineHeading(doc: Document): Element | null {
   const inTitle = (h: Element) => textOf(h).length >= 4 && title.includes(textOf(h));
   return (
     h1s.find(inTitle) ??
-    Array.from(doc.querySelectorAll('h2, h3')).slice(0, 30).find((h) => inTitle(h) && title.startsWith(textOf(h))) ??
+    // A blog's name before or after it ("Blog » Post", "Post | Blog"): the <title>'s one end.
+    Array.from(doc.querySelectorAll('h2, h3')).slice(0, 30).find((h) => inTitle(h) && (title.startsWith(textOf(h)) || title.endsWith(textOf(h)))) ??
     h1s[0] ??
     null
   );

@@ -14,7 +14,7 @@ import { parseDateText } from './date-text';
 /** Path segments that lead to one user's page: /u/abc, /people/xiaoming, /space/7, /member/9, /profile?id=7. */
 const USER_SEGMENT = /^(?:u|user|users|people|member|members|space|home|homepage|profile|profiles|author|authors|blogger|column)$/i;
 /** The query string of a forum user's page: "home.php?mod=space&uid=7" (a bare "uid=" also sends feedback forms their channel). */
-const USER_QUERY = /(?:^|[?&])mod=space(?:&|$)/i;
+const USER_QUERY = /(?:^|[?&])(?:mod=space|mode=viewprofile)(?:&|$)/i;
 /** Elements the page marks as its writer's (class or id "author", "nickname", "username"; itemprop author). */
 const WRITER_MARK = '[class*="author" i], [id*="author" i], [class*="nickname" i], [class*="username" i], [class*="user-name" i], [class*="user_name" i], [itemprop="author"]';
 
@@ -128,6 +128,21 @@ function linkAfterLabel(doc: Document, label: RegExp, to: (label: string) => 'an
     if (!label.test(before)) continue;
     const n = linkName(a, to(before));
     if (n) return { name: n, link: a };
+  }
+  return null;
+}
+
+/**
+ * A forum post's credit, "by <strong><a href="memberlist.php?mode=viewprofile&u=4412">roofdog77</a></strong>
+ * » Sun Jun 10, 2012": the user linked right after "by", a login a byline's name test refuses.
+ */
+export function userAfterBy(el: Element): string | null {
+  for (const a of Array.from(el.querySelectorAll('a[href]')).slice(0, 5)) {
+    const parent = a.parentElement;
+    const wrapped = parent && parent !== el && textOf(parent) === textOf(a) ? parent : a;
+    if (!/(?:^|\s)by$/i.test(textBefore(wrapped))) continue;
+    const n = linkName(a, 'user');
+    if (n) return n;
   }
   return null;
 }

@@ -2,7 +2,7 @@ import { jsonText, type JsonObject } from '../jsonld';
 import { inCommentList, metaContent, readsAsHeadline, textOf } from './dom';
 import { dateSpans, isRelativeDate, parseDateText, parseDateValue, withoutDates, writtenDays } from './date-text';
 import { toBlocks, type TextBlock } from '../content/blocks';
-import { instantIn, pageZone, regionZone } from '../../time/page-zone';
+import { instantIn, pageZone, regionZone, writesDayFirst } from '../../time/page-zone';
 import { shortUrlDay, urlDay } from './date-url';
 import { publishedInLine } from './date-labels';
 import { DATE_LABEL, PUBLISHED_WORD, REVISION_AFTER, REVISION_WORD } from './date-words';
@@ -63,16 +63,50 @@ export interface PublishedOptions {
  */
 export function findPublishedAt(doc: Document, article: JsonObject | null, now: Date, opts: PublishedOptions = {}): string | null {
   const zone = opts.zone !== undefined ? opts.zone : pageZone(doc, opts.url);
-  const visible = fromVisible(doc, now, zone, opts.scanChars ?? 3000);
+  const visible = dayFirst(fromVisible(doc, now, zone, opts.scanChars ?? 3000), doc, opts.url);
   const structured = declaredShown(doc, article, visible, now, zone) ?? fromStructured(doc, article, now, zone);
   // The script data, read once and only when asked for (up to 40 scripts).
   let script: string | null | undefined;
   const scripted = (): string | null => (script === undefined ? (script = fromScriptData(doc, now, zone)) : script);
   // A page that shows only "3小时前" was dated at serving time; its script data keeps the instant.
   const exact = !structured && visible?.relative ? scripted() : null;
-  const found = (exact && Date.parse(exact) <= now.getTime() ? exact : null) ?? chosen(structured, visible, doc, article, now, zone) ?? scripted();
-  const at = asShown(agreeWithUrl(found, structured, visible, urlDay(opts.url, now), zone, scripted), visible);
+  // A month and day shown without the year ("07-02 14:05") must be the script's own.
+  const agrees = !!exact && (!YEARLESS_DAY.test(visible!.line) || exact.slice(5, 10) === visible!.at.slice(5, 10));
+  const found = (agrees && Date.parse(exact!) <= now.getTime() ? exact : null) ?? chosen(structured, visible, doc, article, now, zone) ?? scripted();
+  const at = asShown(agreeWithUrl(completedByScript(found, visible, scripted), structured, visible, urlDay(opts.url, now), zone, scripted), visible);
   return inPageZone(at, () => regionZone(doc, opts.url), zone, visible) ?? shortUrlDay(opts.url, now);
+}
+
+/** A month and day written without a year: "7月2日", "07-02 14:05". */
+const YEARLESS_DAY = /\d{1,2}\s*月\s*\d{1,2}\s*[日号號]|(?<![\d/.:-])\d{1,2}-\d{1,2}\s+\d{1,2}:\d{2}/u;
+
+/**
+ * A numeric date either way round ("03/04/2024"), read month first, on a page of a region that
+ * writes the day first (en-AU, en-GB: see writesDayFirst): 3 April.
+ */
+function dayFirst(shown: Shown | null, doc: Document, url: string | null | undefined): Shown | null {
+  const m = shown ? /(?<![\d/])(\d{1,2})\/(\d{1,2})\/(\d{4})(?![\d/])/.exec(shown.line) : null;
+  if (!shown || !m || +m[1]! > 12 || +m[2]! > 12 || m[1] === m[2]) return shown;
+  const [month, day] = [m[1]!.padStart(2, '0'), m[2]!.padStart(2, '0')];
+  if (shown.at.slice(0, 10) !== `${m[3]}-${month}-${day}` || !writesDayFirst(doc, url)) return shown;
+  return { ...shown, at: `${m[3]}-${day}-${month}${shown.at.slice(10)}` };
+}
+
+/**
+ * The script data's record of a date the page shows only in part: a day without its year
+ * ("07-02 14:05", read in the crawl's year; `newsTime = "2019-07-02 14:05:31"`) or without its
+ * time ("2021-06-14"; `"publish_time": 1623672665`). Only the date shown is completed: script
+ * data on another day may be another story's.
+ */
+function completedByScript(found: string | null, visible: Shown | null, scripted: () => string | null): string | null {
+  if (!found || !visible || found !== visible.at) return found;
+  const yearless = !/(?:19|20)\d\d/.test(visible.line);
+  if (!yearless && found.length > 10) return found;
+  const s = scripted();
+  // Midnight is how a content system stores a day without its time.
+  if (!s || s.length <= 10 || /^T00:00(?::00)?(?:\.0+)?(?:Z|[+-]|$)/.test(s.slice(10))) return found;
+  if (!yearless) return s.slice(0, 10) === found ? s : found;
+  return s.slice(5, 10) === found.slice(5, 10) && (found.length <= 10 || s.slice(11, 16) === found.slice(11, 16)) ? s : found;
 }
 
 /**
@@ -378,8 +412,9 @@ function fromScriptData(doc: Document, now: Date, zone: string | null): string |
 /** Script dates read per key family. */
 const SCRIPT_DATES = 20;
 
-const SCRIPT_DATE_KEY = /["']?\b((?:first)?_?(?:publish(?:ed)?|pub|release)_?(?:time|date|at|on|datetime)|datePublished|dateReleased)["']?\s*[:=]\s*["']?([0-9][0-9T:.+\-\/ Z年月日]{7,30})["',;}]/gi;
-const SCRIPT_CREATED_KEY = /["']?\b(create[ds]?_?(?:time|date|at|on|datetime)|dateCreated)["']?\s*[:=]\s*["']?([0-9][0-9T:.+\-\/ Z年月日]{7,30})["',;}]/gi;
+// The key may stand in brackets ("$CONFIG['pubtime'] = '…'") and name the story ("newsTime", "post_date").
+const SCRIPT_DATE_KEY = /["']?\b((?:first)?_?(?:publish(?:ed)?|pub|release|news|post|article)_?(?:time|date|at|on|datetime)|datePublished|dateReleased)["']?\]?\s*[:=]\s*["']?([0-9][0-9T:.+\-\/ Z年月日]{7,30})["',;}]/gi;
+const SCRIPT_CREATED_KEY = /["']?\b(create[ds]?_?(?:time|date|at|on|datetime)|dateCreated)["']?\]?\s*[:=]\s*["']?([0-9][0-9T:.+\-\/ Z年月日]{7,30})["',;}]/gi;
 
 /** Blocks read after the headline when looking for its date line. */
 const AFTER_HEADLINE_BLOCKS = 8;

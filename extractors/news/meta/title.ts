@@ -140,7 +140,7 @@ function titleOf(doc: Document, article: JsonObject | null, siteName: string | n
   const ogHead = compact(dropSite(ogTitle, isSite, docTitle));
   const shownFuller = !!ogHead && headings(doc).some((h) => compact(h).length > ogHead.length && compact(h).startsWith(ogHead));
   if (ogTitle.length >= 2 && !shownAndLd && !shownFuller && docTitle.length > ogTitle.length && fold(docTitle).startsWith(fold(ogTitle)) && /^\s*[|\-–—_·»:•]\s/.test(docTitle.slice(ogTitle.length))) {
-    return dropSite(ogTitle, isSite, docTitle);
+    return shownUnlabelled(dropSite(ogTitle, isSite, docTitle), headings(doc));
   }
   const refs = [...shared, docTitle].filter(Boolean);
   const h1 = bestHeading(doc, refs, docTitle, isSite);
@@ -196,6 +196,16 @@ function withoutLabel(h: string, refs: string[]): string {
   return alone && !others.some((r) => compact(r).includes(whole)) ? m[2]! : h;
 }
 
+/**
+ * A share title that puts a section's label before the headline the page shows ("Opinion | We
+ * built our cities…" over an <h1> without it): the headline as shown.
+ */
+function shownUnlabelled(t: string, shown: string[]): string {
+  const m = /^(\S.{0,40}?)\s*[:：|｜]\s*(\S.*)$/u.exec(t);
+  if (!m || weight(m[1]!) > MAX_LABEL || weight(m[1]!) >= weight(m[2]!)) return t;
+  return shown.find((h) => fold(h) === fold(m[2]!)) ?? t;
+}
+
 /** The heaviest separated part of a title: its headline, as opposed to site and section names. */
 function mainPart(title: string): string {
   return segments(title).reduce((a, b) => (weight(b) > weight(a) ? b : a), '');
@@ -228,6 +238,12 @@ function headings(doc: Document): string[] {
  * word joiners (invisible hints where a line may or may not break) go, and so does a permalink mark.
  */
 function headingText(h: Element): string {
+  const kicker = leadingKicker(h);
+  if (kicker) {
+    const copy = h.cloneNode(true) as Element;
+    copy.firstElementChild!.remove();
+    return headingText(copy);
+  }
   return collapseSpace(
     toBlocks(h)
       .map((b) => b.text)
@@ -235,6 +251,21 @@ function headingText(h: Element): string {
       .replace(/[\u00AD\u2060]/g, ''),
   ).replace(PERMALINK_MARK, '');
 }
+
+/**
+ * A kicker or prefix label set first inside the heading ("<span class="headline__kicker">Transit</span>
+ * City council approves…", a forum's "<span class="label">News</span>"): a section's or thread
+ * type's word or two, not the headline's. Drupal's "field--label-hidden" wraps the whole title.
+ */
+function leadingKicker(h: Element): boolean {
+  const first = h.firstElementChild;
+  if (!first || (h.firstChild !== first && (h.firstChild?.textContent ?? '').trim())) return false;
+  if (!(first.getAttribute('class') ?? '').split(/\s+/).some((c) => KICKER_CLASS.test(c))) return false;
+  const own = textOf(first);
+  return own.length > 0 && own.split(/\s+/).length <= 4 && textOf(h).length - own.length >= 12;
+}
+
+const KICKER_CLASS = /^(?:[\w-]+?(?:__|-))?(?:kicker|eyebrow|overline)(?:$|[-_])|^label(?:$|--)/i;
 
 /** The mark of a link to the heading itself that documentation tools set after it ("Title¶"). */
 const PERMALINK_MARK = /\s*[¶§🔗]$/u;
