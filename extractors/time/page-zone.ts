@@ -49,21 +49,23 @@ function declared(doc: Document): string | null {
 }
 
 /**
- * Whether the page writes numeric dates day first ("03/04/2024" for 3 April), as everywhere but
- * North America and the Philippines do: a language tag with such a region (en-AU, en-GB, fr-FR,
- * pt-BR), a language other than English and the East Asian ones (written year first), or a
- * country TLD. Unknown (an "en" page on a .com) reads month first, as US pages write.
+ * The order of day and month in the page's numeric dates, when the page says it. 'day' ("03/04/2024"
+ * for 3 April, as everywhere but North America and the Philippines write): a language tag with
+ * such a region (en-AU, en-GB, fr-FR, pt-BR), a language other than English and the East Asian
+ * ones (written year first), or a country TLD. 'month': a language tag of a month-first region
+ * (en-US, en-CA). Null: an "en" page on a .com says nothing.
  */
-export function writesDayFirst(doc: Document, url: string | null | undefined): boolean {
+export function numericDateOrder(doc: Document, url: string | null | undefined): 'day' | 'month' | null {
   const tag = (declared(doc) ?? '').trim().toLowerCase().replace(/_/g, '-');
   const region = /^[a-z]{2,3}-(?:[a-z]{4}-)?([a-z]{2})\b/.exec(tag)?.[1];
-  if (region) return !MONTH_FIRST_REGIONS.has(region) && !/^(?:zh|ja|ko)\b/.test(tag);
-  if (tag && !/^(?:en|zh|ja|ko)\b/.test(tag)) return true;
+  if (/^(?:zh|ja|ko)\b/.test(tag)) return null;
+  if (region) return MONTH_FIRST_REGIONS.has(region) ? 'month' : 'day';
+  if (tag && !/^en\b/.test(tag)) return 'day';
   try {
     const tld = new URL(url ?? '').hostname.toLowerCase().split('.').pop() ?? '';
-    return tld.length === 2 && !MONTH_FIRST_REGIONS.has(tld) && !['cn', 'tw', 'hk', 'mo', 'jp', 'kr', 'io', 'co', 'ai', 'tv', 'me', 'ly', 'fm'].includes(tld);
+    return tld.length === 2 && !MONTH_FIRST_REGIONS.has(tld) && !['cn', 'tw', 'hk', 'mo', 'jp', 'kr', 'io', 'co', 'ai', 'tv', 'me', 'ly', 'fm'].includes(tld) ? 'day' : null;
   } catch {
-    return false;
+    return null;
   }
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findPublishedAt } from '../../extractors/news/meta/published';
 import { findTitle } from '../../extractors/news/meta/title';
-import { lineCredit } from '../../extractors/news/meta/byline-text';
+import { lineCredit, pageLines } from '../../extractors/news/meta/byline-text';
 import { doc, NOW, pageAuthor } from './dom';
 
 /**
@@ -137,5 +137,60 @@ describe('headlines set with a kicker or a section label', () => {
       <meta property="og:title" content="Opinion | We built our cities for cars. We can rebuild them for people."></head><body>
       <div class="label">OPINION</div><h1>We built our cities for cars. We can rebuild them for people.</h1>${EN_P}</body></html>`);
     expect(findTitle(d, null, null)).toBe('We built our cities for cars. We can rebuild them for people.');
+  });
+});
+
+describe('times and names that belong to comments, tools and contacts', () => {
+  const zhPage = (info: string, tail = '') => `<html><head><meta charset="utf-8"><title>课后服务将覆盖全市小学_示例网</title></head><body>
+    <h1>课后服务将覆盖全市小学</h1><div class="info">${info}</div>${ZH_P}${ZH_P}${tail}</body></html>`;
+  const url = 'https://www.example.com/article/6724321876543210765/';
+
+  it("takes no date from a comment's count back ('8小时前') when the article shows none", () => {
+    const comments = '<div class="comments"><div class="c"><span>北京二孩妈</span> 终于等到了，点赞！ <span>8小时前</span></div><div class="c"><span>路过的熊猫</span> 费用怎么收？ <span>1小时前</span></div></div>';
+    // A story of realistic length: the comments stand well below the headline.
+    expect(timeOf(zhPage('<span class="src">新京报</span>', ZH_P.repeat(10) + comments), url)).toBeNull();
+  });
+
+  it('keeps a count back whose element holds the time itself ("by mkrause <span title=…>3 hours ago</span>")', () => {
+    const html = `<html><head><title>The hidden cost of feature flags | Discuss</title></head><body><table><tr><td class="title"><a href="https://blog.example.org/flags">The hidden cost of feature flags</a></td></tr>
+      <tr><td class="subtext">120 points by <a href="user?id=mkrause">mkrause</a> <span class="age" title="2022-05-18T14:22:10"><a href="item?id=1">3 hours ago</a></span></td></tr></table>${EN_P}</body></html>`;
+    expect(timeOf(html, 'https://discuss.example.com/item?id=1')?.slice(0, 10)).toBe('2022-05-18');
+  });
+
+  it('reads a publish-time key after a word ("contentPublishTime"), not a later post\'s ("lastPostTime")', () => {
+    const page = (data: string) => zhPage('<span class="time">10-19 08:45</span>', `<script>window.jsonData = {${data}};</script>`);
+    expect(timeOf(page('"contentPublishTime":"2021-10-19 08:45:12"'), url)).toBe('2021-10-19T08:45:12+08:00');
+    expect(timeOf(page('"lastPostTime":"2021-10-19 08:45:12"'), url)?.slice(0, 4)).toBe('2025');
+  });
+
+  it("reads the writer of an info bar that ends in tool links ('【大 中 小】【打印】【我要纠错】')", () => {
+    const tools = '【<a href="javascript:z(16)">大</a> <a href="javascript:z(14)">中</a> <a href="javascript:z(12)">小</a>】 【<a href="javascript:print()">打印</a>】 【<a href="/bbs/">我要纠错</a>】';
+    const html = zhPage(`中国示例网&nbsp;&nbsp;时间： 2009-06-18 10:25:33&nbsp;&nbsp;作者：沈立新&nbsp;&nbsp;编辑：谢颖&nbsp;&nbsp;来源：示例网&nbsp;&nbsp;${tools}`);
+    // The bar is read as one line of the page (five tool links do not make it a menu).
+    expect(pageLines(doc(html, url)).lines.some((l) => l.includes('作者：沈立新'))).toBe(true);
+    expect(pageAuthor(html, url)).toBe('沈立新');
+  });
+
+  it("takes no writer from a toolbar link ('查看全部评论'), a press contact ('媒体联系人：品牌部 赵婷 电话：…') or a category ('分类：高考')", () => {
+    expect(pageAuthor(zhPage('2015-03-19 09:10:31 稿源：示例科技', '<div class="cmt"><a href="/comment/381234.htm">查看全部评论</a></div>'), url)).toBeNull();
+    expect(pageAuthor(zhPage('2024-01-16', '<p><strong>媒体联系人：</strong>品牌部 赵婷 电话：0512-6688XXXX 邮箱：media@example.com.cn</p>'), url)).toBeNull();
+    expect(pageAuthor(zhPage('<span class="question-time">2012-06-03 20:14</span> <span class="question-author">匿名</span> <span>|</span> 分类：<a href="/browse/1032">高考</a> <span>|</span> 浏览<span>2345</span>次'), url)).toBeNull();
+  });
+});
+
+describe('forum stamps and author cards', () => {
+  it('reads a hyphenated numeric stamp ("04-03-2012, 08:27 PM") month first on a US forum, day first elsewhere and where the page does not say', () => {
+    const thread = (lang: string) => `<html lang="${lang}"><head><title>Intermittent stalling on my truck - Truck Forums</title></head><body>
+      <h1>Intermittent stalling on my truck</h1><div class="postdate">04-03-2012, 08:27 PM</div>${EN_P}${EN_P}</body></html>`;
+    expect(timeOf(thread('en-US'), 'https://www.example.com/forums/184422-stalling.html')?.slice(0, 16)).toBe('2012-04-03T20:27');
+    expect(timeOf(thread('en-GB'), 'https://www.example.com/forums/184422-stalling.html')?.slice(0, 16)).toBe('2012-03-04T20:27');
+    expect(timeOf(thread('en'), 'https://www.example.com/forums/184422-stalling.html')?.slice(0, 16)).toBe('2012-03-04T20:27');
+  });
+
+  it("leaves out the job and contact details an author card runs on after the name", () => {
+    const card = (text: string) => `<html><head><title>How we cut our vacuum times - Example Engineering</title></head><body>
+      <h1>How we cut our vacuum times</h1><div class="author-card">${text}</div>${EN_P}${EN_P}</body></html>`;
+    expect(pageAuthor(card('<span>Julia Kowalski</span><span>Staff Engineer, Data Platform</span>'), 'https://www.example.com/blog/vacuum')).toBe('Julia Kowalski');
+    expect(pageAuthor(card('<b>Margaret O’Connell</b><span>Partner</span><span>Chicago</span><span>+1 312 555 0190</span><a href="mailto:m@example.com">m@example.com</a>'), 'https://www.example.com/insights/force-majeure')).toBe('Margaret O’Connell');
   });
 });

@@ -48,6 +48,10 @@ export function cleanAuthor(raw: string | null | undefined): string | null {
       // A role after the name ("Rachel MacDonald Writer", "Jane Doe Senior Reporter"); only after a
       // person's name: "Example Blog Contributor" is the byline a brand signs with.
       .replace(/\s*[|·•,–—-]?\s*\b(?:(?:Staff|Senior|Tech|Lead|Chief|Contributing|Managing|Executive|Deputy|Associate|Investigative|Political|Business|Sports|Science|Health)\s+)*(?:Author|Writer|Contributor|Reporter|Editor|Correspondent|Columnist|Journalist)$/, (m, at: number, all: string) => (PERSON_SHAPE.test(all.slice(0, at)) ? '' : m))
+      // A card's contact details after the name ("Margaret O’Connell Partner Chicago +1 312 555 0190 m@example.com").
+      .replace(/\s+(?:\+?\d[\d ().-]{7,}|\S+@\S+\.\w+).*$/u, '')
+      // A job after a person's name ("Julia Kowalski Staff Engineer, Data Platform", "Margaret O’Connell Partner Chicago").
+      .replace(JOB_AFTER_NAME, (m, at: number, all: string) => (PERSON_SHAPE.test(all.slice(0, at)) ? '' : m))
       // The same title set apart from a person's name ("Matt Check Head Winemaker, Co-Founder").
       .replace(/\s+(?:Tech|Senior|Head|Lead|Chief|Contributing|Managing|Executive|Deputy|Associate)\s+\p{Lu}.*$/u, (m, at: number, all: string) => (PERSON_SHAPE.test(all.slice(0, at)) ? '' : m))
       // The post's date after a person's name or a handle ("Nick van Mead 2022-11-23T08:10",
@@ -93,6 +97,9 @@ function taglineWriter(doc: Document): string | null {
 const TAGLINE_CHARS = 200;
 /** A paragraph this long after it is more of the story. */
 const STORY_PARAGRAPH_CHARS = 120;
+
+/** A job named after a person's name on an author card, and what follows it. */
+const JOB_AFTER_NAME = /\s+(?:(?:Staff|Senior|Principal|Lead|Chief|Software|Data|Product|Managing|Associate|Junior)\s+)*(?:Engineer|Manager|Director|Partner|Designer|Developer|Scientist|Analyst|Consultant|Officer|Founder|President|Counsel|Attorney|Lawyer|Professor|Researcher|Specialist|Strategist|Coordinator|Architect)\b.*$/u;
 
 /** A user name a byline card may show instead of a person's ("jsteinhardt", "j.doe"). */
 const HANDLE = /^[a-z][a-z0-9_.-]{2,30}$/;

@@ -233,8 +233,8 @@ export function datelineCredit(paragraph: string): string[] | null {
 }
 
 const DATE_IN_BAR = /\d{4}\s*[-/.年]\s*\d{1,2}/u;
-/** Labelled parts of an info bar that hold no writer: "来源：示例网", "编辑：王五", "字号：大 中 小". */
-const LABELLED_PART = /(?:来源|來源|稿源|出处|出處|责任编辑|責任編輯|网络编辑|網絡編輯|编辑|編輯|责编|責編|字号|字號|字体|字體|点击|點擊|浏览|瀏覽)\s*[：:]?\s*\S*/gu;
+/** Labelled parts of an info bar that hold no writer: "来源：示例网", "编辑：王五", "字号：大 中 小", "分类：高考". */
+const LABELLED_PART = /(?:来源|來源|稿源|出处|出處|责任编辑|責任編輯|网络编辑|網絡編輯|编辑|編輯|责编|責編|字号|字號|字体|字體|点击|點擊|浏览|瀏覽|分类|分類|类别|類別|栏目|欄目|标签|標籤)\s*[：:]?\s*\S*/gu;
 const BAR_NAME = new RegExp(`^${HAN}{2,3}$`, 'u');
 
 /**
@@ -245,7 +245,8 @@ const BAR_NAME = new RegExp(`^${HAN}{2,3}$`, 'u');
 export function infoBarName(line: string): string | null {
   // A forum's post bar ("路人乙 发表于 …", a reply's "沙发 路人乙 2012-5-6 11:02") names a poster,
   // read from the first post by forumPoster.
-  if (line.length >= 80 || !DATE_IN_BAR.test(line) || /发表于|發表於|发表时间|發表時間|楼主|樓主|回复|回覆|沙发|沙發|板凳|地板|\d+\s*[楼樓#]/u.test(line)) return null;
+  // A press contact's line ("媒体联系人：品牌部 赵婷 电话：0512-…") names whom to call, not a writer.
+  if (line.length >= 80 || !DATE_IN_BAR.test(line) || /发表于|發表於|发表时间|發表時間|楼主|樓主|回复|回覆|沙发|沙發|板凳|地板|\d+\s*[楼樓#]|联系人|聯繫人|联系电话|聯繫電話|电话|電話|邮箱|郵箱|传真|傳真/u.test(line)) return null;
   const tokens = line.replace(LABELLED_PART, ' ').split(/\s+/).filter(Boolean);
   for (const [i, t] of tokens.entries()) {
     const next = tokens[i + 1] ?? '';
@@ -369,7 +370,9 @@ export function pageLines(doc: Document): PageLines {
     // Headline links (related stories, menus) are not bylines; a long text is not a headline,
     // even where a stray unclosed <a> wraps the article. A linked "by Jane Doe" is a byline.
     if (t.length < 200 && !BY_LINK.test(t) && (el.closest('a') || (el.children.length === 1 && el.firstElementChild!.tagName === 'A' && textOf(el) === textOf(el.firstElementChild)))) continue;
-    if (t.length > 3 && t.length < 120 && children.filter((c) => c.tagName !== 'BR').length <= 4) {
+    // A short line of a few parts; more parts make a menu, unless links are a small share of its
+    // text (an info bar's "【大 中 小】【打印】" tools after its date and credits).
+    if (t.length > 3 && t.length < 120 && (children.filter((c) => c.tagName !== 'BR').length <= 4 || linkedShare(el, t) < 0.25)) {
       lines.push(t);
       lineElements.push(el);
     }
@@ -381,6 +384,12 @@ export function pageLines(doc: Document): PageLines {
   out = { lines, lineElements, paragraphs, paragraphElements };
   linesOf.set(doc, out);
   return out;
+}
+
+/** The share of an element's text (`text`, as read) that is the text of its links. */
+function linkedShare(el: Element, text: string): number {
+  const linked = Array.from(el.querySelectorAll('a')).reduce((n, a) => n + (a.textContent ?? '').trim().length, 0);
+  return linked / Math.max(1, text.length);
 }
 
 /** "来源：中国经济网", "稿源： 兰州日报", "出处：每日经济新闻". */

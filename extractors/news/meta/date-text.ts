@@ -198,6 +198,12 @@ const PATTERNS: Pattern[] = [
     re: new RegExp(`\\b(\\d{1,2})/(\\d{1,2})/(\\d{4})(?!\\d)${TIME}`, 'i'),
     build: (m) => monthFirst(+m[3], m),
   },
+  // 02-12-2025, 04-03-2012 08:27 PM: with hyphens the day comes first in most of the world (a
+  // month-first page turns it: see dayFirst in published.ts) unless the first number cannot be a day.
+  {
+    re: new RegExp(`(?<![\\w-])(\\d{1,2})-(\\d{1,2})-(\\d{4})(?![\\d-])${TIME}`, 'i'),
+    build: (m) => (+m[2]! > 12 ? monthFirst(+m[3], m) : local(+m[3], +m[2], +m[1], m[4], m[5], m[6], m[7])),
+  },
   // 5月12日 10:30 / 05-12 10:30: this year's dates on Chinese pages and forums carry no year.
   // The year is the crawl's, the year before when that would put the date in the future.
   {

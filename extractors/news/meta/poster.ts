@@ -13,6 +13,9 @@ import { follows } from '../../dom-order';
 /** Words of a forum or blog toolbar that sit where a user name would. */
 const LABEL = /^(?:楼主|樓主|博主|沙发|沙發|板凳|地板|只看该作者|只看該作者|只看楼主|只看樓主|电梯直达|電梯直達|发表于|發表於|回复|回覆|引用|举报|舉報|收藏|分享|私信|发消息|加好友|关注|關注|查看|倒序浏览|正序浏览|阅读模式|打印|上一主题|下一主题|返回列表|首页|首頁|个人空间|個人空間|个人主页|個人主頁|更多|顶|踩|评分|點評|点评|精华|帖子|主题|积分|威望|金钱|注册时间|最后登录|在线时间|UID|TOP|顶部|頂部|返回顶部|返回頂部|登录|登錄|注册|註冊|立即注册|退出|设为首页|收藏本站|\d+\s*[楼樓#]|#\d+|\d+)$/iu;
 
+/** A toolbar link's phrase, a verb and what it shows: "查看全部评论", "展开全文", "点击加载更多". */
+const TOOLBAR_PHRASE = /^(?:查看|展开|展開|收起|点击|點擊|点此|點此|加载|加載|载入|載入|显示|顯示)/u;
+
 /** Links that name the site, a place of it or the app a post was sent from: "…户外论坛", "论坛首页", "…Android客户端", "手机版". */
 const CHROME_NAME = /(?:首页|首頁|客户端|客戶端|手机版|手機版|论坛|論壇|社区|社區)$/u;
 
@@ -21,7 +24,7 @@ export function nickname(raw: string | null | undefined): string | null {
   const n = collapseSpace(raw ?? '').replace(/^[@＠]/, '');
   // A toolbar word may be bracketed ("[登录]").
   const bare = n.replace(/^[[【]([^\]】]+)[\]】]$/u, '$1');
-  if (n.length < 2 || n.length > 24 || LABEL.test(bare) || CHROME_NAME.test(bare)) return null;
+  if (n.length < 2 || n.length > 24 || LABEL.test(bare) || CHROME_NAME.test(bare) || TOOLBAR_PHRASE.test(bare)) return null;
   // A date, an address, a label, or a phrase with a sentence's punctuation (a post's title).
   if (/\d{4}[-/.年]\d{1,2}|\d{1,2}:\d{2}|https?:|www\.|[<>{}=|：:，。！？；]/i.test(n)) return null;
   // A name has letters; a run of words is a sentence or a title.

@@ -2,7 +2,7 @@ import { jsonText, type JsonObject } from '../jsonld';
 import { inCommentList, metaContent, readsAsHeadline, textOf } from './dom';
 import { dateSpans, isRelativeDate, parseDateText, parseDateValue, withoutDates, writtenDays } from './date-text';
 import { toBlocks, type TextBlock } from '../content/blocks';
-import { instantIn, pageZone, regionZone, writesDayFirst } from '../../time/page-zone';
+import { instantIn, numericDateOrder, pageZone, regionZone } from '../../time/page-zone';
 import { shortUrlDay, urlDay } from './date-url';
 import { publishedInLine } from './date-labels';
 import { DATE_LABEL, PUBLISHED_WORD, REVISION_AFTER, REVISION_WORD } from './date-words';
@@ -77,19 +77,25 @@ export function findPublishedAt(doc: Document, article: JsonObject | null, now: 
   return inPageZone(at, () => regionZone(doc, opts.url), zone, visible) ?? shortUrlDay(opts.url, now);
 }
 
+/** A time counted back from the reading: "8小时前", "3 hours ago", "刚刚". */
+const COUNTED_BACK = /\b(?:\d+|an?|one)\s*(?:s|secs?|seconds?|m|mins?|minutes?|h|hrs?|hours?|d|days?|w|weeks?)\s+ago\b|\d+\s*(?:秒|分钟|分鐘|个小时|個小時|小时|小時|天|日|周|週|星期)\s*前|\bjust now\b|刚刚|剛剛/iu;
+
 /** A month and day written without a year: "7月2日", "07-02 14:05". */
 const YEARLESS_DAY = /\d{1,2}\s*月\s*\d{1,2}\s*[日号號]|(?<![\d/.:-])\d{1,2}-\d{1,2}\s+\d{1,2}:\d{2}/u;
 
 /**
- * A numeric date either way round ("03/04/2024"), read month first, on a page of a region that
- * writes the day first (en-AU, en-GB: see writesDayFirst): 3 April.
+ * A numeric date either way round, read the other way on a page that says its order: "03/04/2024"
+ * (read month first) on a day-first page (en-AU, en-GB: see numericDateOrder) is 3 April;
+ * "04-03-2012" (read day first) on a month-first page (en-US) is 3 April.
  */
 function dayFirst(shown: Shown | null, doc: Document, url: string | null | undefined): Shown | null {
-  const m = shown ? /(?<![\d/])(\d{1,2})\/(\d{1,2})\/(\d{4})(?![\d/])/.exec(shown.line) : null;
-  if (!shown || !m || +m[1]! > 12 || +m[2]! > 12 || m[1] === m[2]) return shown;
-  const [month, day] = [m[1]!.padStart(2, '0'), m[2]!.padStart(2, '0')];
-  if (shown.at.slice(0, 10) !== `${m[3]}-${month}-${day}` || !writesDayFirst(doc, url)) return shown;
-  return { ...shown, at: `${m[3]}-${day}-${month}${shown.at.slice(10)}` };
+  const m = shown ? /(?<![\d/-])(\d{1,2})([/-])(\d{1,2})\2(\d{4})(?![\d/-])/.exec(shown.line) : null;
+  if (!shown || !m || +m[1]! > 12 || +m[3]! > 12 || +m[1]! === +m[3]!) return shown;
+  // Slashes were read month first (the US form), hyphens day first.
+  const [a, b] = [m[1]!.padStart(2, '0'), m[3]!.padStart(2, '0')];
+  const [read, turn] = m[2] === '/' ? [`${m[4]}-${a}-${b}`, 'day'] : [`${m[4]}-${b}-${a}`, 'month'];
+  if (shown.at.slice(0, 10) !== read || numericDateOrder(doc, url) !== turn) return shown;
+  return { ...shown, at: `${read.slice(0, 5)}${read.slice(8, 10)}-${read.slice(5, 7)}${shown.at.slice(10)}` };
 }
 
 /**
@@ -412,8 +418,9 @@ function fromScriptData(doc: Document, now: Date, zone: string | null): string |
 /** Script dates read per key family. */
 const SCRIPT_DATES = 20;
 
-// The key may stand in brackets ("$CONFIG['pubtime'] = '…'") and name the story ("newsTime", "post_date").
-const SCRIPT_DATE_KEY = /["']?\b((?:first)?_?(?:publish(?:ed)?|pub|release|news|post|article)_?(?:time|date|at|on|datetime)|datePublished|dateReleased)["']?\]?\s*[:=]\s*["']?([0-9][0-9T:.+\-\/ Z年月日]{7,30})["',;}]/gi;
+// The key may stand in brackets ("$CONFIG['pubtime'] = '…'"), name the story ("newsTime",
+// "post_date") and follow a word ("contentPublishTime"), not a later post's or edit's ("lastPostTime").
+const SCRIPT_DATE_KEY = /["']?\b((?:(?!last|update|modif|edit|reply|comment)[a-z]+_?)?(?:first)?_?(?:publish(?:ed)?|pub|release|news|post|article)_?(?:time|date|at|on|datetime)|datePublished|dateReleased)["']?\]?\s*[:=]\s*["']?([0-9][0-9T:.+\-\/ Z年月日]{7,30})["',;}]/gi;
 const SCRIPT_CREATED_KEY = /["']?\b(create[ds]?_?(?:time|date|at|on|datetime)|dateCreated)["']?\]?\s*[:=]\s*["']?([0-9][0-9T:.+\-\/ Z年月日]{7,30})["',;}]/gi;
 
 /** Blocks read after the headline when looking for its date line. */
@@ -450,7 +457,10 @@ export function fromVisible(doc: Document, now: Date, zone: string | null, limit
   const first = REVISION_WORD.test(shown.line) && !PUBLISHED_WORD.test(shown.line) ? publishedBehind(doc.body, shown.line, now, zone) : null;
   if (first) return { ...shown, ...first, relative: false };
   const at = shown.relative ? absoluteBehind(doc.body, now, zone) : shown.at.length === 10 ? timeBehind(doc.body, shown.at, now, zone) : null;
-  return at ? { ...shown, at, relative: false } : shown;
+  if (at) return { ...shown, at, relative: false };
+  // A count back from the reading ("8小时前", "3 hours ago") found only in the page's text, with no
+  // time behind it, is a comment's or a listed story's: the article's own is shown by its headline.
+  return shown.kind === 'text' && shown.relative && COUNTED_BACK.test(shown.line) ? null : shown;
 }
 
 /**
@@ -569,8 +579,10 @@ function shownDate(doc: Document, now: Date, zone: string | null, limit: number)
   // post's user column shows "注册时间 2010-3-4" above the post's "发表于 …".
   const labelled = labelledLine(scanned, now, zone, PUBLISHED_WORD);
   if (labelled) return { ...labelled, kind: 'text', days, lines };
-  const d = parseDateText(text.slice(0, limit), now, zone);
-  if (d) return { at: d, kind: 'text', relative: isRelativeDate(text.slice(0, limit)), line: '', days, lines };
+  const scan = text.slice(0, limit);
+  const d = parseDateText(scan, now, zone);
+  // A count back ("8小时前") is kept as the line: see fromVisible.
+  if (d) return { at: d, kind: 'text', relative: isRelativeDate(scan), line: isRelativeDate(scan) ? (COUNTED_BACK.exec(scan)?.[0] ?? '') : '', days, lines };
   const anywhere = labelledLine(blocks, now, zone, PUBLISHED_WORD) ?? labelledLine(blocks, now, zone, REVISION_WORD);
   return anywhere ? { ...anywhere, kind: 'text', days, lines } : null;
 }
