@@ -194,3 +194,13 @@ describe('forum stamps and author cards', () => {
     expect(pageAuthor(card('<b>Margaret O’Connell</b><span>Partner</span><span>Chicago</span><span>+1 312 555 0190</span><a href="mailto:m@example.com">m@example.com</a>'), 'https://www.example.com/insights/force-majeure')).toBe('Margaret O’Connell');
   });
 });
+
+describe("a writer's profile box", () => {
+  it('takes no date from the sign-up date in the sidebar\'s profile ("Joined <time class=date>Apr 2, 2021</time>")', () => {
+    const html = `<html><head><title>Stop writing effects for derived state - Example</title></head><body>
+      <h1>Stop writing effects for derived state</h1><p class="meta">Posted on <time datetime="2024-03-12T14:05:37Z">Mar 12</time></p>${EN_P.repeat(6)}
+      <aside><ul class="user-metadata-details"><li><div class="key">Location</div><div class="value">Lisbon, Portugal</div></li>
+      <li><div class="key">Joined</div><div class="value"><time datetime="2021-04-02T10:11:00Z" class="date">Apr 2, 2021</time></div></li></ul></aside></body></html>`;
+    expect(timeOf(html, 'https://www.example.com/sam/stop-writing-effects-3k9p')?.slice(0, 10)).toBe('2024-03-12');
+  });
+});

@@ -540,8 +540,9 @@ function shownDate(doc: Document, now: Date, zone: string | null, limit: number)
   const marked: string[] = [];
   for (const el of Array.from(body.querySelectorAll('[class], [id]')).slice(0, 3000)) {
     const hint = `${el.getAttribute('class') ?? ''} ${el.id}`;
-    // A comment's time ("cmt-time" in a comment list) dates the comment, not the article.
-    if (!DATE_HINT.test(hint) || inCommentList(el)) continue;
+    // A comment's time ("cmt-time" in a comment list) dates the comment, not the article; a
+    // user's profile box dates their account.
+    if (!DATE_HINT.test(hint) || inCommentList(el) || inAccountBox(el)) continue;
     const text = withoutAccountDates(textOf(el));
     if (text.length === 0 || text.length > 200) continue;
     marked.push(text);
@@ -589,11 +590,17 @@ function shownDate(doc: Document, now: Date, zone: string | null, limit: number)
 
 /**
  * A user's account dates in the profile box a forum or blog sets beside each post ("注册：2005-3-1",
- * "注册时间 2010-3-4", "最后登录 2012-4-20", "Joined 2011-05-02"): when the user signed up or
+ * "注册时间 2010-3-4", "最后登录 2012-4-20", "Joined 2011-05-02", "Joined Apr 2, 2021"): when the user signed up or
  * last came, never when the post was written. They are cut from the lines read for the date.
  */
 const ACCOUNT_WORD = '(?:注册|註冊|加入|入站|登录|登錄|登入|上线|上線|Joined|Registered|Member since|Last (?:login|seen|active|visit))';
-const ACCOUNT_DATE = new RegExp(`${ACCOUNT_WORD}\\s*(?:时间|時間|日期|于|於|on)?\\s*[:：]?\\s*\\d{4}\\s*[-/.年]\\s*\\d{1,2}\\s*[-/.月]\\s*\\d{1,2}\\s*日?(?:\\s*\\d{1,2}:\\d{2}(?::\\d{2})?)?`, 'giu');
+const ACCOUNT_MONTH = '(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\\.?';
+const ACCOUNT_DATE = new RegExp(
+  `${ACCOUNT_WORD}\\s*(?:时间|時間|日期|于|於|on)?\\s*[:：]?\\s*(?:\\d{4}\\s*[-/.年]\\s*\\d{1,2}\\s*[-/.月]\\s*\\d{1,2}\\s*日?(?:\\s*\\d{1,2}:\\d{2}(?::\\d{2})?)?` +
+    // "Joined Apr 2, 2021", "Member since 3 March 2019".
+    `|${ACCOUNT_MONTH}\\s+\\d{1,2}(?:st|nd|rd|th)?,?\\s+\\d{4}|\\d{1,2}(?:st|nd|rd|th)?\\s+${ACCOUNT_MONTH},?\\s+\\d{4})`,
+  'giu',
+);
 const ACCOUNT_LABEL = /注册|註冊|登录|登錄|登入|上线|上線|加入(?:时间|時間|日期|于|於)|Joined|Registered|Member since|Last (?:login|seen|active|visit)/iu;
 
 /** A time element in a user's profile box ("最后登录 <span title="…">3 小时前</span>"): the box is short and names an account event. */
