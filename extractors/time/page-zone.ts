@@ -63,7 +63,7 @@ export function numericDateOrder(doc: Document, url: string | null | undefined):
   if (tag && !/^en\b/.test(tag)) return 'day';
   try {
     const tld = new URL(url ?? '').hostname.toLowerCase().split('.').pop() ?? '';
-    return tld.length === 2 && !MONTH_FIRST_REGIONS.has(tld) && !['cn', 'tw', 'hk', 'mo', 'jp', 'kr', 'io', 'co', 'ai', 'tv', 'me', 'ly', 'fm'].includes(tld) ? 'day' : null;
+    return tld.length === 2 && !MONTH_FIRST_REGIONS.has(tld) && !['cn', 'tw', 'hk', 'mo', 'jp', 'kr', 'io', 'co', 'ai', 'tv', 'me', 'ly'].includes(tld) ? 'day' : null;
   } catch {
     return null;
   }

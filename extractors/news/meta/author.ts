@@ -1,7 +1,7 @@
 import { collapseSpace } from '../../text/normalize';
 import { follows } from '../../dom-order';
 import { jsonText, readJsonLd, typesOf, type JsonObject } from '../jsonld';
-import { headlineHeading, inCommentList, inLinkedHeadline, metaContent, teaserCard, textOf } from './dom';
+import { headlineHeading, inCommentList, inLinkedHeadline, linkedChars, metaContent, teaserCard, textOf } from './dom';
 import { siteOwner } from './site-owner';
 import { bloggerFromTitle, forumPoster, inReplies, nickname, starterLabel } from './poster';
 import { labelledProfile, markedNickname, markedProfileName, ownerInDateBar, profileNameIn, profileUnderHeadline, sourceAccount, userAfterBy } from './profile-link';
@@ -751,8 +751,7 @@ function linesUnderHeadline(doc: Document): number[] {
 
 /** Whether most of an element's text is the text of its links. */
 function mostlyLinks(el: Element): boolean {
-  const linked = Array.from(el.querySelectorAll('a')).reduce((n, a) => n + textOf(a).length, 0);
-  return linked > textOf(el).length / 2;
+  return linkedChars(el) > textOf(el).length / 2;
 }
 
 /** The author from Readability's byline, the last resort of findAuthor. */

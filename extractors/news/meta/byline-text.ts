@@ -1,5 +1,5 @@
 import { collapseSpace } from '../../text/normalize';
-import { textOf } from './dom';
+import { linkedChars, textOf } from './dom';
 
 /**
  * Chinese and English bylines as pages write them, and the source / editor lines that sit beside
@@ -372,7 +372,7 @@ export function pageLines(doc: Document): PageLines {
     if (t.length < 200 && !BY_LINK.test(t) && (el.closest('a') || (el.children.length === 1 && el.firstElementChild!.tagName === 'A' && textOf(el) === textOf(el.firstElementChild)))) continue;
     // A short line of a few parts; more parts make a menu, unless links are a small share of its
     // text (an info bar's "【大 中 小】【打印】" tools after its date and credits).
-    if (t.length > 3 && t.length < 120 && (children.filter((c) => c.tagName !== 'BR').length <= 4 || linkedShare(el, t) < 0.25)) {
+    if (t.length > 3 && t.length < 120 && (children.filter((c) => c.tagName !== 'BR').length <= 4 || linkedChars(el) < t.length / 4)) {
       lines.push(t);
       lineElements.push(el);
     }
@@ -384,12 +384,6 @@ export function pageLines(doc: Document): PageLines {
   out = { lines, lineElements, paragraphs, paragraphElements };
   linesOf.set(doc, out);
   return out;
-}
-
-/** The share of an element's text (`text`, as read) that is the text of its links. */
-function linkedShare(el: Element, text: string): number {
-  const linked = Array.from(el.querySelectorAll('a')).reduce((n, a) => n + (a.textContent ?? '').trim().length, 0);
-  return linked / Math.max(1, text.length);
 }
 
 /** "来源：中国经济网", "稿源： 兰州日报", "出处：每日经济新闻". */

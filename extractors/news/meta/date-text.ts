@@ -15,7 +15,7 @@ import { instantIn, offsetAt } from '../../time/page-zone';
 const MONTHS: Record<string, number> = {
   jan: 1, feb: 2, mar: 3, apr: 4, may: 5, jun: 6, jul: 7, aug: 8, sep: 9, sept: 9, oct: 10, nov: 11, dec: 12,
 };
-const MONTH_NAME = '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?';
+export const MONTH_NAME = '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?';
 /** The number of an English month name, full or abbreviated ("sep", "Sept", "September"); null for any other word. */
 export function englishMonth(word: string): number | null {
   return MONTH_WORD.test(word) ? MONTHS[word.slice(0, 3).toLowerCase()]! : null;
@@ -128,6 +128,13 @@ function monthFirst(year: number, m: RegExpExecArray): string | null {
   return local(year, month, day, m[4], m[5], m[6], m[7]);
 }
 
+/** Units of a count back from the reading: "3 hours ago", "3小时前". */
+const AGO_UNITS = 's|secs?|seconds?|m|mins?|minutes?|h|hrs?|hours?|d|days?|w|weeks?';
+const QIAN_UNITS = '秒|分钟|分鐘|个小时|個小時|小时|小時|天|日|周|週|星期';
+const JUST_NOW = '\\bjust now\\b|刚刚|剛剛';
+/** A time counted back from the reading: "8小时前", "3 hours ago", "刚刚". */
+export const COUNTED_BACK = new RegExp(`\\b(?:\\d+|an?|one)\\s*(?:${AGO_UNITS})\\s+ago\\b|\\d+\\s*(?:${QIAN_UNITS})\\s*前|${JUST_NOW}`, 'iu');
+
 /** Most specific first. */
 const PATTERNS: Pattern[] = [
   // ISO 8601 with a zone: exact instant.
@@ -220,18 +227,18 @@ const PATTERNS: Pattern[] = [
   // 3 hours ago / 5 mins ago / 2 days ago
   {
     // A hedged count ("over a week ago", "about 3 hours ago", as help centres print) gives no day.
-    re: /(?<!\b(?:over|about|almost|nearly|around|under|more\s+than|less\s+than)\s+)\b(\d+|an?|one)\s*(s|secs?|seconds?|m|mins?|minutes?|h|hrs?|hours?|d|days?|w|weeks?)\s+ago\b/i,
+    re: new RegExp(`(?<!\\b(?:over|about|almost|nearly|around|under|more\\s+than|less\\s+than)\\s+)\\b(\\d+|an?|one)\\s*(${AGO_UNITS})\\s+ago\\b`, 'i'),
     build: (m, now, zone) => inZone(ago(now, /^(an?|one)$/i.test(m[1]) ? 1 : +m[1], m[2].replace(/^(sec|min|hr)s?$/i, '$1')), zone),
     relative: true,
   },
   // 3小时前 / 5分钟前 / 2天前
   {
-    re: /(\d+)\s*(秒|分钟|分鐘|个小时|個小時|小时|小時|天|日|周|週|星期)\s*前/,
+    re: new RegExp(`(\\d+)\\s*(${QIAN_UNITS})\\s*前`),
     build: (m, now, zone) => inZone(ago(now, +m[1], m[2]), zone),
     relative: true,
   },
   // just now / 刚刚
-  { re: /\bjust now\b|刚刚|剛剛/i, build: (_m, now, zone) => instantIn(now, zone), relative: true },
+  { re: new RegExp(JUST_NOW, 'i'), build: (_m, now, zone) => instantIn(now, zone), relative: true },
   // yesterday / 昨天 08:30 / today
   {
     re: /\b(yesterday|today)\b(?:,?\s*(?:at\s*)?(\d{1,2}):(\d{2})(?:\s*([ap])\.?m\.?)?)?|(昨天|今天|前天)\s*(?:(\d{1,2})[:：](\d{2}))?/i,

@@ -42,6 +42,11 @@ export function textOf(el: Element | null | undefined): string {
   return el ? collapseSpace(el.textContent ?? '') : '';
 }
 
+/** Characters of an element's text that are the text of its links. */
+export function linkedChars(el: Element): number {
+  return Array.from(el.querySelectorAll('a')).reduce((n, a) => n + textOf(a).length, 0);
+}
+
 /** Text as long as a headline, not a name: eight Chinese characters or four words. */
 export function readsAsHeadline(text: string): boolean {
   return (text.match(HAN_CHAR) ?? []).length >= 8 || text.split(' ').length >= 4;

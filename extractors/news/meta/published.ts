@@ -1,6 +1,6 @@
 import { jsonText, type JsonObject } from '../jsonld';
 import { inCommentList, metaContent, readsAsHeadline, textOf } from './dom';
-import { dateSpans, isRelativeDate, parseDateText, parseDateValue, withoutDates, writtenDays } from './date-text';
+import { COUNTED_BACK, MONTH_NAME, dateSpans, isRelativeDate, parseDateText, parseDateValue, withoutDates, writtenDays } from './date-text';
 import { toBlocks, type TextBlock } from '../content/blocks';
 import { instantIn, numericDateOrder, pageZone, regionZone } from '../../time/page-zone';
 import { shortUrlDay, urlDay } from './date-url';
@@ -63,7 +63,7 @@ export interface PublishedOptions {
  */
 export function findPublishedAt(doc: Document, article: JsonObject | null, now: Date, opts: PublishedOptions = {}): string | null {
   const zone = opts.zone !== undefined ? opts.zone : pageZone(doc, opts.url);
-  const visible = dayFirst(fromVisible(doc, now, zone, opts.scanChars ?? 3000), doc, opts.url);
+  const visible = inPageOrder(fromVisible(doc, now, zone, opts.scanChars ?? 3000), doc, opts.url);
   const structured = declaredShown(doc, article, visible, now, zone) ?? fromStructured(doc, article, now, zone);
   // The script data, read once and only when asked for (up to 40 scripts).
   let script: string | null | undefined;
@@ -77,9 +77,6 @@ export function findPublishedAt(doc: Document, article: JsonObject | null, now: 
   return inPageZone(at, () => regionZone(doc, opts.url), zone, visible) ?? shortUrlDay(opts.url, now);
 }
 
-/** A time counted back from the reading: "8小时前", "3 hours ago", "刚刚". */
-const COUNTED_BACK = /\b(?:\d+|an?|one)\s*(?:s|secs?|seconds?|m|mins?|minutes?|h|hrs?|hours?|d|days?|w|weeks?)\s+ago\b|\d+\s*(?:秒|分钟|分鐘|个小时|個小時|小时|小時|天|日|周|週|星期)\s*前|\bjust now\b|刚刚|剛剛/iu;
-
 /** A month and day written without a year: "7月2日", "07-02 14:05". */
 const YEARLESS_DAY = /\d{1,2}\s*月\s*\d{1,2}\s*[日号號]|(?<![\d/.:-])\d{1,2}-\d{1,2}\s+\d{1,2}:\d{2}/u;
 
@@ -88,7 +85,7 @@ const YEARLESS_DAY = /\d{1,2}\s*月\s*\d{1,2}\s*[日号號]|(?<![\d/.:-])\d{1,2}
  * (read month first) on a day-first page (en-AU, en-GB: see numericDateOrder) is 3 April;
  * "04-03-2012" (read day first) on a month-first page (en-US) is 3 April.
  */
-function dayFirst(shown: Shown | null, doc: Document, url: string | null | undefined): Shown | null {
+function inPageOrder(shown: Shown | null, doc: Document, url: string | null | undefined): Shown | null {
   const m = shown ? /(?<![\d/-])(\d{1,2})([/-])(\d{1,2})\2(\d{4})(?![\d/-])/.exec(shown.line) : null;
   if (!shown || !m || +m[1]! > 12 || +m[3]! > 12 || +m[1]! === +m[3]!) return shown;
   // Slashes were read month first (the US form), hyphens day first.
@@ -582,8 +579,9 @@ function shownDate(doc: Document, now: Date, zone: string | null, limit: number)
   if (labelled) return { ...labelled, kind: 'text', days, lines };
   const scan = text.slice(0, limit);
   const d = parseDateText(scan, now, zone);
+  const relative = !!d && isRelativeDate(scan);
   // A count back ("8小时前") is kept as the line: see fromVisible.
-  if (d) return { at: d, kind: 'text', relative: isRelativeDate(scan), line: isRelativeDate(scan) ? (COUNTED_BACK.exec(scan)?.[0] ?? '') : '', days, lines };
+  if (d) return { at: d, kind: 'text', relative, line: relative ? (COUNTED_BACK.exec(scan)?.[0] ?? '') : '', days, lines };
   const anywhere = labelledLine(blocks, now, zone, PUBLISHED_WORD) ?? labelledLine(blocks, now, zone, REVISION_WORD);
   return anywhere ? { ...anywhere, kind: 'text', days, lines } : null;
 }
@@ -594,11 +592,10 @@ function shownDate(doc: Document, now: Date, zone: string | null, limit: number)
  * last came, never when the post was written. They are cut from the lines read for the date.
  */
 const ACCOUNT_WORD = '(?:注册|註冊|加入|入站|登录|登錄|登入|上线|上線|Joined|Registered|Member since|Last (?:login|seen|active|visit))';
-const ACCOUNT_MONTH = '(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\\.?';
 const ACCOUNT_DATE = new RegExp(
   `${ACCOUNT_WORD}\\s*(?:时间|時間|日期|于|於|on)?\\s*[:：]?\\s*(?:\\d{4}\\s*[-/.年]\\s*\\d{1,2}\\s*[-/.月]\\s*\\d{1,2}\\s*日?(?:\\s*\\d{1,2}:\\d{2}(?::\\d{2})?)?` +
     // "Joined Apr 2, 2021", "Member since 3 March 2019".
-    `|${ACCOUNT_MONTH}\\s+\\d{1,2}(?:st|nd|rd|th)?,?\\s+\\d{4}|\\d{1,2}(?:st|nd|rd|th)?\\s+${ACCOUNT_MONTH},?\\s+\\d{4})`,
+    `|${MONTH_NAME}\\s+\\d{1,2}(?:st|nd|rd|th)?,?\\s+\\d{4}|\\d{1,2}(?:st|nd|rd|th)?\\s+${MONTH_NAME},?\\s+\\d{4})`,
   'giu',
 );
 const ACCOUNT_LABEL = /注册|註冊|登录|登錄|登入|上线|上線|加入(?:时间|時間|日期|于|於)|Joined|Registered|Member since|Last (?:login|seen|active|visit)/iu;
